@@ -1,0 +1,179 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config';
+import type { Database } from './db/open';
+import { findUp } from './paths';
+import { registerRest } from './rest/register';
+import type { ServiceDeps } from './services/deps';
+import { createGoogleVerifier, type GoogleVerifier } from './services/google';
+import { createLogMailer, createSmtpMailer, type Mailer } from './services/mail';
+import { createDbRateLimiter, type RateLimiter } from './services/rate-limit';
+import { createTokenService } from './services/tokens';
+import { contextFromRequest } from './trpc/context';
+import { GENERIC_ERROR } from './trpc/errors';
+import { appRouter, type AppRouter } from './trpc/router';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** The signing secret for session tokens (config.jwtSecret, or the one kept in DATA_DIR). */
+  jwtSecret: string;
+  mailer?: Mailer;
+  google?: GoogleVerifier;
+  limiter?: RateLimiter;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const BODY_LIMIT = 256 * 1024;
+
+/** Builds the whole server from its dependencies, without listening; tests use it in-process. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  const services: ServiceDeps = {
+    db: database.db,
+    tokens: createTokenService(deps.jwtSecret),
+    mailer: deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log)),
+    google: deps.google ?? createGoogleVerifier(config.google),
+    limiter: deps.limiter ?? createDbRateLimiter(database.db, deps.now),
+    webOrigin: config.webOrigin,
+    now: deps.now ?? (() => new Date()),
+  };
+
+  registerBodyParsing(app);
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) =>
+    (await database.ping()) ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable' }),
+  );
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => contextFromRequest(services, req),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerRest(app, services);
+  const servesClient = await registerClient(app, config);
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const isApi = /^\/(api|trpc)(\/|$)/.test(path);
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
+    if (servesClient && !isApi && isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ error: `Not found: ${req.method} ${path}` });
+  });
+  return app;
+}
+
+/** JSON bodies with Fastify's safe parser; an empty body counts as no body rather than an error. */
+function registerBodyParsing(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return json(req, text, done);
+  });
+}
+
+function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.code(status).send({ error: GENERIC_ERROR });
+    }
+    return reply.code(status).send({ error: clientErrorMessage(err, status) });
+  });
+}
+
+function clientErrorMessage(err: FastifyError, status: number): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `The request body is too large (the limit is ${BODY_LIMIT / 1024} KB).`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as JSON (Content-Type: application/json).';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The request body does not match its Content-Length.';
+    default:
+      if (status === 400) return 'The request body is not valid JSON.';
+      return 'The request could not be processed.';
+  }
+}
+
+async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const google = config.google.clientId ? ['https://accounts.google.com'] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...google],
+        styleSrc: ["'self'", ...google],
+        imgSrc: ["'self'", 'data:', ...(google.length ? ['https://*.googleusercontent.com'] : [])],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...google, ...(google.length ? ['https://www.googleapis.com'] : [])],
+        frameSrc: google,
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Google's sign-in popup needs to talk back to the opener.
+    crossOriginOpenerPolicy: google.length ? { policy: 'same-origin-allow-popups' } : { policy: 'same-origin' },
+  });
+  const allowed = new Set(config.corsOrigins);
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id'],
+    maxAge: 600,
+  });
+}
+
+/** Serves the built client, with index.html for the SPA's routes. */
+async function registerClient(app: FastifyInstance, config: Config): Promise<boolean> {
+  const root = config.clientDist ?? findUp('client/dist', 'client/dist/index.html');
+  if (!root || !existsSync(join(root, 'index.html'))) {
+    app.log.warn('client/dist was not found: the API runs without the web client (run pnpm build)');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, path) => {
+      reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}

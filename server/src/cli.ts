@@ -1,0 +1,138 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { ConfigError } from './config';
+import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
+import { seedDemo, DEMO_ACCOUNTS } from './db/seed-demo';
+import { users } from './db/schema';
+import { assertPasswordRule, normalizeEmail } from './services/accounts';
+import { createInvite } from './services/invites';
+import { hashPassword } from './services/passwords';
+import { isUniqueViolation } from './services/db-errors';
+import { openConfiguredDatabase, readConfig, type OpenedDatabase } from './runtime';
+import { TRPCError } from '@trpc/server';
+
+const USAGE = `Usage: pnpm cli <command> [options]
+
+  create-user --email E --password P --role GP|LP --first F --last L
+      Creates an account (the way to make the first general partner).
+  invite --role GP|LP [--hours 24]
+      Prints a single-use sign-up link for a new partner.
+  migrate
+      Applies the database migrations.
+  seed-demo
+      Adds the demo accounts to an empty database.
+`;
+
+class UsageError extends Error {}
+
+const createUserArgs = z.object({
+  email: z.string({ error: '--email is required' }).pipe(z.email('--email must be an e-mail address')),
+  password: z.string({ error: '--password is required' }),
+  role: z.enum(['GP', 'LP'], { error: '--role must be GP or LP' }),
+  first: z.string({ error: '--first is required' }).trim().min(1, '--first is required').max(100),
+  last: z.string({ error: '--last is required' }).trim().min(1, '--last is required').max(100),
+});
+
+const inviteArgs = z.object({
+  role: z.enum(['GP', 'LP'], { error: '--role must be GP or LP' }),
+  hours: z.coerce.number().int().min(1).max(24, '--hours must be between 1 and 24').default(24),
+});
+
+function parse<T>(schema: z.ZodType<T>, values: unknown): T {
+  const result = schema.safeParse(values);
+  if (!result.success) throw new UsageError(result.error.issues.map((i) => i.message).join('\n'));
+  return result.data;
+}
+
+async function run(command: string | undefined, args: string[], out: (line: string) => void): Promise<void> {
+  if (!command || command === 'help' || command === '--help') {
+    out(USAGE);
+    return;
+  }
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+      first: { type: 'string' },
+      last: { type: 'string' },
+      hours: { type: 'string' },
+    },
+    strict: true,
+  });
+  const config = readConfig();
+  const withDatabase = async (work: (opened: OpenedDatabase) => Promise<void>) => {
+    const opened = await openConfiguredDatabase(config);
+    try {
+      await work(opened);
+    } finally {
+      await opened.close();
+    }
+  };
+
+  switch (command) {
+    case 'create-user': {
+      const a = parse(createUserArgs, { ...values, role: values.role?.toUpperCase() });
+      assertPasswordRule(a.password);
+      await withDatabase(async ({ database }) => {
+        try {
+          await database.db.insert(users).values({
+            email: normalizeEmail(a.email),
+            firstName: a.first,
+            lastName: a.last,
+            role: a.role,
+            passwordHash: await hashPassword(a.password),
+          });
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new UsageError(`An account with the email ${a.email} already exists.`);
+          throw err;
+        }
+      });
+      out(`Created ${a.role} account ${normalizeEmail(a.email)}.`);
+      return;
+    }
+    case 'invite': {
+      const a = parse(inviteArgs, { ...values, role: values.role?.toUpperCase() });
+      await withDatabase(async ({ database }) => {
+        const { link, expiresAt } = await createInvite(
+          { db: database.db, webOrigin: config.webOrigin, now: () => new Date() },
+          { role: a.role, validityHours: a.hours, createdBy: null },
+        );
+        out(`${a.role} invite link (single use, valid until ${expiresAt.toISOString()}):\n${link}`);
+      });
+      return;
+    }
+    case 'migrate':
+      await withDatabase(async () => undefined);
+      out('The database is migrated.');
+      return;
+    case 'seed-demo':
+      await withDatabase(async ({ database }) => {
+        const seeded = await seedDemo(database.db);
+        out(
+          seeded
+            ? `Demo accounts created:\n${DEMO_ACCOUNTS.map((d) => `  ${d.role}  ${d.email}  ${d.password}`).join('\n')}`
+            : 'The database already has users; nothing was seeded.',
+        );
+      });
+      return;
+    default:
+      throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+const [command, ...rest] = process.argv.slice(2);
+run(command, rest, (line) => console.log(line)).then(
+  () => process.exit(0),
+  (err: unknown) => {
+    const known =
+      err instanceof UsageError ||
+      err instanceof ConfigError ||
+      err instanceof EmbeddedDatabaseBusyError ||
+      err instanceof TRPCError ||
+      (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'));
+    console.error(known ? (err as Error).message : err);
+    process.exit(known ? 2 : 1);
+  },
+);

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const optionalUrl = (name: string) =>
+  optionalText.refine((v) => v === undefined || URL.canParse(v), `${name} must be a URL`);
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const originList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().replace(/\/$/, ''))
+      .filter((s) => s !== ''),
+  )
+  .refine((list) => list.every((o) => URL.canParse(o)), 'CORS_ORIGINS must be a comma-separated list of origins such as https://app.example.com');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'DATABASE_URL must start with postgres:// or postgresql://',
+  ),
+  JWT_SECRET: optionalText.refine(
+    (v) => v === undefined || Buffer.byteLength(v) >= 32,
+    'JWT_SECRET must be at least 32 bytes long',
+  ),
+  WEB_ORIGIN: optionalUrl('WEB_ORIGIN'),
+  CORS_ORIGINS: originList,
+  TRUST_PROXY: flag,
+  SMTP_URL: optionalUrl('SMTP_URL'),
+  MAIL_FROM: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_USERINFO_URL: z.url().default('https://www.googleapis.com/oauth2/v3/userinfo'),
+  GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
+  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  MARKET_DATA_PROVIDER: z.enum(['simulated', 'yahoo']).default('simulated'),
+  REDIS_URL: optionalUrl('REDIS_URL'),
+  SEED_DEMO: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLIENT_DIST: optionalText,
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Undefined only in the embedded default, where main.ts keeps one under dataDir. */
+  jwtSecret: string | undefined;
+  webOrigin: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: {
+    clientId: string | undefined;
+    issuers: string[];
+    jwksUrl: string;
+    userinfoUrl: string;
+    tokeninfoUrl: string;
+  };
+  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
+  marketDataProvider: 'simulated' | 'yahoo';
+  redisUrl: string | undefined;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  clientDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the settings; a bad value throws a ConfigError naming the setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = i.path.join('.');
+      return i.message.includes(name) ? `- ${i.message}` : `- ${name}: ${i.message}`;
+    });
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid settings:\n- JWT_SECRET is required when DATABASE_URL is set (at least 32 bytes, the same on every instance)',
+    );
+  }
+  const webOrigin = (e.WEB_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    webOrigin,
+    corsOrigins: e.CORS_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Partner Portal <no-reply@localhost>',
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      issuers: e.GOOGLE_ISSUERS.split(',').map((s) => s.trim()).filter(Boolean),
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      userinfoUrl: e.GOOGLE_USERINFO_URL,
+      tokeninfoUrl: e.GOOGLE_TOKENINFO_URL,
+    },
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
+    marketDataProvider: e.MARKET_DATA_PROVIDER,
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    clientDist: e.CLIENT_DIST,
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { ServiceDeps } from '../services/deps';
+import { contextFromRequest } from '../trpc/context';
+import { publicMessage } from '../trpc/errors';
+import { createCaller } from '../trpc/router';
+import { restRoutes, type InputFrom } from './table';
+
+function inputOf(from: InputFrom, req: FastifyRequest): unknown {
+  if (from === 'body') return req.body ?? {};
+  if (from === 'id') {
+    const raw = (req.params as { id?: string }).id ?? '';
+    // Only a plain positive integer is an id; anything else fails the procedure's schema.
+    return { id: /^[0-9]{1,12}$/.test(raw) ? Number(raw) : raw };
+  }
+  return undefined;
+}
+
+export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
+  const error = err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err);
+  const status = getHTTPStatusCodeFromError(error);
+  if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'request failed');
+  return reply.code(status).send({ error: publicMessage(error) });
+}
+
+/** The REST adapters: each path calls its procedure with the request's context; no logic lives here. */
+export function registerRest(app: FastifyInstance, deps: ServiceDeps): void {
+  for (const r of restRoutes) {
+    app.route({
+      method: r.method,
+      url: r.path,
+      handler: async (req, reply) => {
+        try {
+          const caller = createCaller(contextFromRequest(deps, req));
+          const result = await r.call(caller, inputOf(r.input, req));
+          return reply.code(r.status ?? 200).send(result);
+        } catch (err) {
+          return sendError(reply, err);
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import type { AppCaller } from '../trpc/router';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Where a procedure's input comes from: the JSON body, the path's :id, or nowhere. */
+export type InputFrom = 'body' | 'id' | 'none';
+
+export interface RestRoute {
+  method: Method;
+  path: string;
+  input: InputFrom;
+  /** Who may call it; documents the table and drives the access tests. The procedure enforces it. */
+  access: 'public' | 'user' | 'gp';
+  status?: number;
+  call: (caller: AppCaller, input: unknown) => Promise<unknown>;
+}
+
+/**
+ * Binds a procedure to a REST path. The input is validated by the procedure's own zod schema,
+ * so handing it over untyped here is safe.
+ */
+function route<I, O>(
+  method: Method,
+  path: string,
+  input: InputFrom,
+  access: RestRoute['access'],
+  procedure: (caller: AppCaller) => (input: I) => Promise<O>,
+  status?: number,
+): RestRoute {
+  return { method, path, input, access, status, call: (caller, value) => procedure(caller)(value as I) };
+}
+
+/** SPEC §7's paths, each mapped to the procedure that serves it. */
+export const restRoutes: RestRoute[] = [
+  route('GET', '/api/ping', 'none', 'public', (c) => () => c.ping()),
+
+  route('POST', '/api/users/login', 'body', 'public', (c) => c.auth.login),
+  route('POST', '/api/users/google-login', 'body', 'public', (c) => c.auth.googleLogin),
+  route('POST', '/api/users/signup', 'body', 'public', (c) => c.auth.signup, 201),
+  route('POST', '/api/users/google-signup', 'body', 'public', (c) => c.auth.googleSignup, 201),
+  route('POST', '/api/users/request-password-reset', 'body', 'public', (c) => c.auth.requestPasswordReset),
+  route('POST', '/api/users/reset-password', 'body', 'public', (c) => c.auth.resetPassword),
+  route('PUT', '/api/users/change-password', 'body', 'user', (c) => c.auth.changePassword),
+  route('GET', '/api/users/profile/details', 'none', 'user', (c) => () => c.auth.profileDetails()),
+  route('PUT', '/api/users/profile', 'body', 'user', (c) => c.auth.updateProfile),
+  route('GET', '/api/users/userinfo', 'none', 'gp', (c) => () => c.admin.userInfo()),
+  route('DELETE', '/api/users/userinfo/:id', 'id', 'gp', (c) => c.admin.deleteUser),
+
+  route('POST', '/api/invites', 'body', 'gp', (c) => c.admin.createInvite, 201),
+
+  route('POST', '/api/contact', 'body', 'public', (c) => c.contact.submit, 201),
+  route('GET', '/api/contact', 'none', 'gp', (c) => () => c.contact.list()),
+];

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { createInvite } from '../services/invites';
+import { deleteUser, userInfo } from '../services/user-admin';
+import { gpProcedure, router } from '../trpc/init';
+import { idField, roleField } from './fields';
+
+export const adminRouter = router({
+  createInvite: gpProcedure
+    .input(
+      z.strictObject({
+        role: roleField,
+        validityHours: z
+          .number({ error: 'validityHours must be a number of hours.' })
+          .int('validityHours must be a whole number of hours.')
+          .min(1, 'validityHours must be between 1 and 24.')
+          .max(24, 'validityHours must be between 1 and 24.')
+          .optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const { link } = await createInvite(ctx.deps, { ...input, createdBy: ctx.user.id });
+      return { link };
+    }),
+
+  userInfo: gpProcedure.query(({ ctx }) => userInfo(ctx.deps)),
+
+  deleteUser: gpProcedure
+    .input(z.strictObject({ id: idField }))
+    .mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.user, input.id)),
+});

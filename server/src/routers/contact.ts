@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { CONTACT_LIMITS } from '../domain/contact-rules';
+import { PHONE_MESSAGE } from '../domain/contact-rules';
+import { listSubmissions, submitInquiry } from '../services/contact';
+import { gpProcedure, publicProcedure, router } from '../trpc/init';
+import { emailField, nameField } from './fields';
+
+export const contactRouter = router({
+  submit: publicProcedure
+    .input(
+      z.strictObject({
+        name: nameField('Name').max(CONTACT_LIMITS.name, 'Name is too long.'),
+        email: emailField,
+        phone: z.string({ error: PHONE_MESSAGE }).trim().max(32, PHONE_MESSAGE).default(''),
+        message: z
+          .string({ error: 'Message is required.' })
+          .trim()
+          .min(1, 'Message is required.')
+          .max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters.`),
+      }),
+    )
+    .mutation(({ ctx, input }) => submitInquiry(ctx.deps, input, ctx)),
+
+  list: gpProcedure.query(({ ctx }) => listSubmissions(ctx.deps)),
+});

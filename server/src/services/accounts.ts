@@ -1,0 +1,180 @@
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../db/open';
+import { users } from '../db/schema';
+import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from '../domain/password-rules';
+import type { Role } from '../domain/roles';
+import { isUniqueViolation } from './db-errors';
+import type { Caller, ServiceDeps } from './deps';
+import { fail } from './errors';
+import type { GoogleProof } from './google';
+import { consumeInvite, markInviteUsedBy } from './invites';
+import { hashPassword, verifyPassword } from './passwords';
+import { LIMITS } from './rate-limit';
+import type { SessionClaims } from './tokens';
+
+export const INVALID_LOGIN = 'Invalid email or password.';
+export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please wait 15 minutes and try again.';
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+export const NO_GOOGLE_ACCOUNT = 'No account is linked to this Google account. Sign up with an invite link first.';
+export const GOOGLE_MISMATCH = 'The Google account does not match the details sent.';
+
+export interface Session {
+  token: string;
+  role: Role;
+}
+
+/** The signed-in user a valid token stands for. */
+export interface AuthUser {
+  id: number;
+  role: Role;
+  email: string;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function assertPasswordRule(password: string): void {
+  if (!meetsPasswordRule(password)) throw fail.badRequest(PASSWORD_RULE_MESSAGE);
+}
+
+async function issueSession(deps: ServiceDeps, user: { id: number; role: Role; tokenVersion: number }): Promise<Session> {
+  await deps.db.update(users).set({ lastLogin: deps.now() }).where(eq(users.id, user.id));
+  return { token: await deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion }), role: user.role };
+}
+
+export async function login(
+  deps: ServiceDeps,
+  input: { email: string; password: string },
+  caller: Caller,
+): Promise<Session> {
+  const email = normalizeEmail(input.email);
+  const emailKey = `login:email:${email}`;
+  const ipKey = `login:ip:${caller.ip}`;
+  if (
+    (await deps.limiter.isBlocked(emailKey, LIMITS.loginPerEmail)) ||
+    (await deps.limiter.isBlocked(ipKey, LIMITS.loginPerIp))
+  ) {
+    throw fail.tooMany(TOO_MANY_LOGINS);
+  }
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
+    await deps.limiter.hit(emailKey, LIMITS.loginPerEmail);
+    await deps.limiter.hit(ipKey, LIMITS.loginPerIp);
+    throw fail.unauthorized(INVALID_LOGIN);
+  }
+  await deps.limiter.reset(emailKey);
+  return issueSession(deps, user);
+}
+
+interface NewAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  inviteCode: string;
+  passwordHash: string | null;
+  googleId: string | null;
+}
+
+/** Creates the account with the invite's role, using up the invite, in one transaction. */
+async function createAccount(deps: ServiceDeps, account: NewAccount) {
+  const now = deps.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const invite = await consumeInvite(tx, account.inviteCode, now);
+      await assertEmailFree(tx, account.email);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: account.email,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          role: invite.role,
+          passwordHash: account.passwordHash,
+          googleId: account.googleId,
+        })
+        .returning();
+      if (!user) throw new Error('insert returned no row');
+      await markInviteUsedBy(tx, invite.id, user.id);
+      return user;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fail.conflict(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+async function assertEmailFree(db: Queryable, email: string): Promise<void> {
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (taken) throw fail.conflict(EMAIL_TAKEN);
+}
+
+export async function signup(
+  deps: ServiceDeps,
+  input: { firstName: string; lastName: string; email: string; password: string; confirmPassword: string; inviteCode: string },
+): Promise<{ message: string }> {
+  if (input.password !== input.confirmPassword) throw fail.badRequest(PASSWORDS_DO_NOT_MATCH);
+  assertPasswordRule(input.password);
+  await createAccount(deps, {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: normalizeEmail(input.email),
+    inviteCode: input.inviteCode,
+    passwordHash: await hashPassword(input.password),
+    googleId: null,
+  });
+  return { message: 'Signup successful' };
+}
+
+async function verifiedGoogleUser(deps: ServiceDeps, input: { email: string; googleId: string } & GoogleProof) {
+  const identity = await deps.google.verify(input);
+  if (identity.sub !== input.googleId || normalizeEmail(identity.email) !== normalizeEmail(input.email)) {
+    throw fail.unauthorized(GOOGLE_MISMATCH);
+  }
+  return { ...identity, email: normalizeEmail(identity.email) };
+}
+
+export async function googleLogin(
+  deps: ServiceDeps,
+  input: { email: string; googleId: string } & GoogleProof,
+): Promise<Session> {
+  const identity = await verifiedGoogleUser(deps, input);
+  const [byGoogleId] = await deps.db.select().from(users).where(eq(users.googleId, identity.sub));
+  if (byGoogleId) return issueSession(deps, byGoogleId);
+  // Google has verified the address, so an invited account with that e-mail may link its Google identity.
+  const [byEmail] = await deps.db.select().from(users).where(eq(users.email, identity.email));
+  if (!byEmail || byEmail.googleId) throw fail.unauthorized(NO_GOOGLE_ACCOUNT);
+  await deps.db.update(users).set({ googleId: identity.sub }).where(eq(users.id, byEmail.id));
+  return issueSession(deps, byEmail);
+}
+
+export async function googleSignup(
+  deps: ServiceDeps,
+  input: { email: string; googleId: string; firstName: string; lastName: string; inviteCode: string } & GoogleProof,
+): Promise<Session> {
+  const identity = await verifiedGoogleUser(deps, input);
+  const user = await createAccount(deps, {
+    firstName: input.firstName.trim() || identity.givenName || 'Google',
+    lastName: input.lastName.trim() || identity.familyName || 'User',
+    email: identity.email,
+    inviteCode: input.inviteCode,
+    passwordHash: null,
+    googleId: identity.sub,
+  });
+  return issueSession(deps, user);
+}
+
+/**
+ * The user behind a bearer token, or null when the token is bad, expired, or was ended by a
+ * password change, reset or delete (its version no longer matches).
+ */
+export async function authenticate(deps: Pick<ServiceDeps, 'db' | 'tokens'>, token: string): Promise<AuthUser | null> {
+  const claims: SessionClaims | null = await deps.tokens.verify(token);
+  if (!claims) return null;
+  const [user] = await deps.db
+    .select({ id: users.id, role: users.role, email: users.email, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (!user || user.tokenVersion !== claims.tokenVersion) return null;
+  return { id: user.id, role: user.role, email: user.email };
+}

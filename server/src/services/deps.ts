@@ -1,0 +1,22 @@
+import type { Db } from '../db/open';
+import type { GoogleVerifier } from './google';
+import type { Mailer } from './mail';
+import type { RateLimiter } from './rate-limit';
+import type { TokenService } from './tokens';
+
+/** What the services need from the outside world; tests pass their own. */
+export interface ServiceDeps {
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+  google: GoogleVerifier;
+  limiter: RateLimiter;
+  /** Where the web front end lives; links in invites and e-mails point there. */
+  webOrigin: string;
+  now: () => Date;
+}
+
+/** Who is asking: the request's client address, for rate limits. */
+export interface Caller {
+  ip: string;
+}

@@ -1,0 +1,12 @@
+import { TRPCError } from '@trpc/server';
+
+/** The errors services throw; the tRPC layer and the REST adapters turn them into status codes. */
+export const fail = {
+  badRequest: (message: string) => new TRPCError({ code: 'BAD_REQUEST', message }),
+  unauthorized: (message = 'Please log in again.') => new TRPCError({ code: 'UNAUTHORIZED', message }),
+  forbidden: (message = 'You do not have permission to do that.') => new TRPCError({ code: 'FORBIDDEN', message }),
+  notFound: (message: string) => new TRPCError({ code: 'NOT_FOUND', message }),
+  conflict: (message: string) => new TRPCError({ code: 'CONFLICT', message }),
+  tooMany: (message: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', message }),
+  notConfigured: (message: string) => new TRPCError({ code: 'NOT_IMPLEMENTED', message }),
+};

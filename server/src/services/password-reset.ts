@@ -1,0 +1,77 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { passwordResets, users } from '../db/schema';
+import { assertPasswordRule, normalizeEmail } from './accounts';
+import type { Caller, ServiceDeps } from './deps';
+import { PASSWORD_CHANGE, recordEdits } from './edit-log';
+import { fail } from './errors';
+import { hashPassword } from './passwords';
+import { LIMITS } from './rate-limit';
+import { randomToken, sha256 } from './secrets';
+
+export const RESET_VALIDITY_MINUTES = 30;
+/** The same answer whether or not the e-mail has an account. */
+export const RESET_REQUESTED =
+  'If an account exists for that email, a password reset link has been sent. It is valid for 30 minutes.';
+export const RESET_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
+export const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
+
+export async function requestPasswordReset(
+  deps: ServiceDeps,
+  input: { email: string },
+  caller: Caller,
+): Promise<{ message: string }> {
+  const email = normalizeEmail(input.email);
+  if (!(await deps.limiter.hit(`reset:ip:${caller.ip}`, LIMITS.resetPerIp))) throw fail.tooMany(TOO_MANY_RESETS);
+  // Past the per-address limit the answer stays the same, so it reveals nothing; no more mail is sent.
+  if (!(await deps.limiter.hit(`reset:email:${email}`, LIMITS.resetPerEmail))) return { message: RESET_REQUESTED };
+
+  const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (user) {
+    const token = randomToken();
+    const expiresAt = new Date(deps.now().getTime() + RESET_VALIDITY_MINUTES * 60_000);
+    await deps.db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt });
+    await deps.mailer.send({
+      to: email,
+      subject: 'Reset your password',
+      text: [
+        'A password reset was requested for your partner portal account.',
+        `Set a new password here within ${RESET_VALIDITY_MINUTES} minutes:`,
+        `${deps.webOrigin}/password_reset?token=${encodeURIComponent(token)}`,
+        'If you did not ask for this, you can ignore this e-mail; your password stays as it is.',
+      ].join('\n\n'),
+    });
+  }
+  return { message: RESET_REQUESTED };
+}
+
+/** Sets the new password, uses up the token, and ends every session of that user. */
+export async function resetPassword(
+  deps: ServiceDeps,
+  input: { token: string; newPassword: string },
+): Promise<{ message: string }> {
+  assertPasswordRule(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, sha256(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) throw fail.badRequest(RESET_INVALID);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, lastEdit: now })
+      .where(eq(users.id, reset.userId))
+      .returning({ id: users.id, email: users.email });
+    if (!user) throw fail.badRequest(RESET_INVALID);
+    await recordEdits(tx, user, [PASSWORD_CHANGE], user.id, now);
+  });
+  return { message: 'Password reset successfully!' };
+}

@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import type { ServiceDeps } from '../services/deps';
+
+export interface Context {
+  deps: ServiceDeps;
+  /** The bearer token sent, if any; checked only by procedures that need a user. */
+  token: string | null;
+  ip: string;
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+export function contextFromRequest(deps: ServiceDeps, req: FastifyRequest): Context {
+  return { deps, token: bearerToken(req.headers.authorization), ip: req.ip };
+}

@@ -1,0 +1,17 @@
+import { adminRouter } from '../routers/admin';
+import { authRouter } from '../routers/auth';
+import { contactRouter } from '../routers/contact';
+import { createCallerFactory, publicProcedure, router } from './init';
+
+export const PING_MESSAGE = 'Welcome! The partner portal is online.';
+
+export const appRouter = router({
+  ping: publicProcedure.query(() => ({ message: PING_MESSAGE })),
+  auth: authRouter,
+  admin: adminRouter,
+  contact: contactRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
+export type AppCaller = ReturnType<typeof createCaller>;
