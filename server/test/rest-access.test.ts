@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { restRoutes } from '../src/rest/table';
+import { createTokenService } from '../src/services/tokens';
+import { databaseKinds } from './support/databases';
+import { TEST_JWT_SECRET, bearer, createHarness, type Harness } from './support/harness';
+
+/** SPEC §7's calls that this part of the product serves; the table must hold each one. */
+const SPEC_CALLS = [
+  'GET /api/ping',
+  'POST /api/users/login',
+  'POST /api/users/google-login',
+  'POST /api/users/request-password-reset',
+  'POST /api/users/signup',
+  'POST /api/users/google-signup',
+  'POST /api/users/reset-password',
+  'PUT /api/users/change-password',
+  'GET /api/users/profile/details',
+  'PUT /api/users/profile',
+  'GET /api/users/userinfo',
+  'DELETE /api/users/userinfo/:id',
+  'POST /api/invites',
+  'POST /api/contact',
+  'GET /api/contact',
+];
+
+/** DESIGN §3's access decisions, written out so the table cannot quietly loosen one. */
+const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'gp'> = {
+  'GET /api/ping': 'public',
+  'POST /api/users/login': 'public',
+  'POST /api/users/google-login': 'public',
+  'POST /api/users/request-password-reset': 'public',
+  'POST /api/users/signup': 'public',
+  'POST /api/users/google-signup': 'public',
+  'POST /api/users/reset-password': 'public',
+  'PUT /api/users/change-password': 'user',
+  'GET /api/users/profile/details': 'user',
+  'PUT /api/users/profile': 'user',
+  'GET /api/users/userinfo': 'gp',
+  'DELETE /api/users/userinfo/:id': 'gp',
+  'POST /api/invites': 'gp',
+  'POST /api/contact': 'public',
+  'GET /api/contact': 'gp',
+};
+
+const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+describe('the REST table', () => {
+  it('serves every SPEC §7 call of accounts, invites, contact and ping', () => {
+    const served = restRoutes.map(key);
+    for (const call of SPEC_CALLS) expect(served).toContain(call);
+  });
+
+  it('declares the access DESIGN §3 decides for each path', () => {
+    for (const r of restRoutes) {
+      if (EXPECTED_ACCESS[key(r)]) expect(`${key(r)} ${r.access}`).toBe(`${key(r)} ${EXPECTED_ACCESS[key(r)]}`);
+    }
+  });
+});
+
+describe.each(databaseKinds)('REST access on %s', (kind) => {
+  let h: Harness;
+  const tokens: Record<string, string | null> = {};
+
+  beforeAll(async () => {
+    h = await createHarness(kind);
+    await h.createUser({ email: 'gp-access@test.dev', password: 'Passw0rd!', role: 'GP' });
+    const lpId = await h.createUser({ email: 'lp-access@test.dev', password: 'Passw0rd!', role: 'LP' });
+    tokens.none = null;
+    tokens.GP = await h.login('gp-access@test.dev', 'Passw0rd!');
+    tokens.LP = await h.login('lp-access@test.dev', 'Passw0rd!');
+    // Signed with our secret but already expired.
+    tokens.expired = await new SignJWT({ role: 'LP', ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(lpId))
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    // Claims a GP role, signed with another secret.
+    tokens.forged = await createTokenService('some-other-secret-of-at-least-32-bytes!').sign({
+      userId: lpId,
+      role: 'GP',
+      tokenVersion: 0,
+    });
+    tokens.unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(
+      JSON.stringify({ sub: String(lpId), role: 'GP', ver: 0 }),
+    ).toString('base64url')}.`;
+  });
+  afterAll(() => h.close());
+
+  /** DESIGN §3: no or bad token 401; valid token with the wrong role 403; otherwise past the gate. */
+  function expectedGate(access: 'public' | 'user' | 'gp', who: string): 401 | 403 | 'pass' {
+    if (access === 'public') return 'pass';
+    if (who === 'GP') return 'pass';
+    if (who === 'LP') return access === 'gp' ? 403 : 'pass';
+    return 401;
+  }
+
+  const whos = ['none', 'LP', 'GP', 'expired', 'forged', 'unsigned'];
+  const cases = restRoutes.flatMap((r) => whos.map((who) => ({ r, who })));
+
+  it.each(cases.map((c) => [`${c.r.method} ${c.r.path} as ${c.who}`, c] as const))('%s', async (_name, { r, who }) => {
+    const token = tokens[who];
+    const res = await h.inject({
+      method: r.method,
+      url: r.path.replace(':id', '999999'),
+      headers: token ? bearer(token) : {},
+      ...(r.input === 'body' ? { payload: {} } : {}),
+    });
+    const gate = expectedGate(r.access, who);
+    if (gate === 'pass') {
+      expect([401, 403]).not.toContain(res.statusCode);
+    } else {
+      expect(res.statusCode).toBe(gate);
+    }
+    if (res.statusCode >= 400) {
+      expect(res.json()).toEqual({ error: expect.any(String) });
+    }
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});

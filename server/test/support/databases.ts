@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { openPglite, openPostgres, type Database } from '../../src/db/open';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; the real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database made for this test
+ * file on the TEST_DATABASE_URL server and dropped when closed.
+ */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const database = await openPglite();
+    await database.migrate();
+    return database;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 5);
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import type { Database } from '../../src/db/open';
+import { users } from '../../src/db/schema';
+import type { ServiceDeps } from '../../src/services/deps';
+import { createGoogleVerifier, type GoogleVerifier } from '../../src/services/google';
+import type { Mail, Mailer } from '../../src/services/mail';
+import { hashPassword } from '../../src/services/passwords';
+import { createDbRateLimiter } from '../../src/services/rate-limit';
+import { createTokenService } from '../../src/services/tokens';
+import { createCaller, type AppCaller } from '../../src/trpc/router';
+import { openTestDatabase, type DatabaseKind } from './databases';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-bytes-long!';
+export const WEB_ORIGIN = 'https://portal.test';
+
+/** A clock tests can move forward. */
+export class TestClock {
+  private offsetMs = 0;
+  now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface Harness {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  database: Database;
+  deps: ServiceDeps;
+  config: Config;
+  clock: TestClock;
+  /** Every e-mail the app sent, oldest first. */
+  mails: Mail[];
+  /** A tRPC caller as if the request came with this token from this address. */
+  caller(token?: string | null, ip?: string): AppCaller;
+  /** Inserts a user straight into the database. */
+  createUser(u: { email: string; password?: string | null; role: 'GP' | 'LP'; googleId?: string; firstName?: string; lastName?: string }): Promise<number>;
+  /** Logs in through the REST path and returns the token. */
+  login(email: string, password: string): Promise<string>;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  google?: GoogleVerifier;
+}
+
+let ipCounter = 0;
+/** A fresh client address, so rate limits of one test do not spill into another. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export async function createHarness(kind: DatabaseKind, options: HarnessOptions = {}): Promise<Harness> {
+  const database = await openTestDatabase(kind);
+  const config = loadConfig({
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_ORIGIN,
+    LOG_LEVEL: 'silent',
+    CLIENT_DIST: '/nonexistent-client-dist',
+    ...options.env,
+  });
+  const clock = new TestClock();
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    send: async (mail) => {
+      mails.push(mail);
+    },
+  };
+  const google = options.google ?? createGoogleVerifier(config.google);
+  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, mailer, google, now: clock.now, logger: false });
+  const deps: ServiceDeps = {
+    db: database.db,
+    tokens: createTokenService(TEST_JWT_SECRET),
+    mailer,
+    google,
+    limiter: createDbRateLimiter(database.db, clock.now),
+    webOrigin: WEB_ORIGIN,
+    now: clock.now,
+  };
+
+  const harness: Harness = {
+    kind,
+    app,
+    database,
+    deps,
+    config,
+    clock,
+    mails,
+    caller: (token = null, ip = freshIp()) => createCaller({ deps, token, ip }),
+    async createUser(u) {
+      const [row] = await database.db
+        .insert(users)
+        .values({
+          email: u.email.toLowerCase(),
+          firstName: u.firstName ?? 'Test',
+          lastName: u.lastName ?? u.role,
+          role: u.role,
+          passwordHash: u.password === null ? null : await hashPassword(u.password ?? 'Passw0rd!'),
+          googleId: u.googleId ?? null,
+        })
+        .returning({ id: users.id });
+      if (!row) throw new Error('user not created');
+      return row.id;
+    },
+    async login(email, password) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email, password },
+        remoteAddress: freshIp(),
+      });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return (res.json() as { token: string }).token;
+    },
+    inject: (opts) => app.inject({ remoteAddress: freshIp(), ...opts }),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return harness;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
