@@ -3,7 +3,7 @@ import * as accounts from '../services/accounts';
 import * as passwordReset from '../services/password-reset';
 import * as profile from '../services/profile';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
-import { emailField, googleProofFields, nameField, passwordField } from './fields';
+import { emailField, googleProofFields, inviteCodeField, nameField, passwordField } from './fields';
 
 const optionalStamp = z.union([z.string().max(64), z.null()]).optional();
 
@@ -24,7 +24,7 @@ export const authRouter = router({
         email: emailField,
         password: passwordField('Password'),
         confirmPassword: passwordField('Confirm password'),
-        inviteCode: z.string({ error: 'An invite code is required.' }).trim().min(1, 'An invite code is required.').max(200),
+        inviteCode: inviteCodeField,
       }),
     )
     .mutation(({ ctx, input }) => accounts.signup(ctx.deps, input)),
@@ -35,7 +35,7 @@ export const authRouter = router({
         email: emailField,
         firstName: z.string().trim().max(100).default(''),
         lastName: z.string().trim().max(100).default(''),
-        inviteCode: z.string({ error: 'An invite code is required.' }).trim().min(1, 'An invite code is required.').max(200),
+        inviteCode: inviteCodeField,
         ...googleProofFields,
       }),
     )

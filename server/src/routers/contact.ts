@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { CONTACT_LIMITS } from '../domain/contact-rules';
-import { PHONE_MESSAGE } from '../domain/contact-rules';
+import { CONTACT_LIMITS, PHONE_MESSAGE } from '../domain/contact-rules';
 import { listSubmissions, submitInquiry } from '../services/contact';
 import { gpProcedure, publicProcedure, router } from '../trpc/init';
-import { emailField, nameField } from './fields';
+import { emailField, nameField, textError } from './fields';
 
 export const contactRouter = router({
   submit: publicProcedure
@@ -13,7 +12,7 @@ export const contactRouter = router({
         email: emailField,
         phone: z.string({ error: PHONE_MESSAGE }).trim().max(32, PHONE_MESSAGE).default(''),
         message: z
-          .string({ error: 'Message is required.' })
+          .string({ error: textError('Message') })
           .trim()
           .min(1, 'Message is required.')
           .max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters.`),

@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS } from '../domain/contact-rules';
 
+/** "X is required." when missing, "X must be text." when of another type. */
+export const textError = (label: string) => (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`;
+
 /** Input fields shared by several procedures; each is bounded. */
 export const emailField = z
-  .string({ error: 'Email is required.' })
+  .string({ error: textError('Email') })
   .trim()
   .min(1, 'Email is required.')
   .max(CONTACT_LIMITS.email, 'Email is too long.')
   .pipe(z.email('Please enter a valid email address.'));
 
 export const passwordField = (label: string) =>
-  z.string({ error: `${label} is required.` }).min(1, `${label} is required.`).max(256, `${label} is too long.`);
+  z.string({ error: textError(label) }).min(1, `${label} is required.`).max(256, `${label} is too long.`);
 
 export const nameField = (label: string) =>
-  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(100, `${label} is too long.`);
+  z.string({ error: textError(label) }).trim().min(1, `${label} is required.`).max(100, `${label} is too long.`);
 
 export const roleField = z.enum(['GP', 'LP'], { error: 'Role must be GP or LP.' });
 
@@ -24,3 +28,9 @@ export const googleProofFields = {
   credential: z.string().max(8192).optional(),
   accessToken: z.string().max(4096).optional(),
 };
+
+export const inviteCodeField = z
+  .string({ error: 'An invite code is required.' })
+  .trim()
+  .min(1, 'An invite code is required.')
+  .max(200, 'This invite link is invalid, expired or already used. Ask a general partner for a new one.');
