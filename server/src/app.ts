@@ -14,6 +14,7 @@ import type { ServiceDeps } from './services/deps';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google';
 import { createLogMailer, createSmtpMailer, type Mailer } from './services/mail';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit';
+import { createRedisRateLimiter } from './services/rate-limit-redis';
 import { createTokenService } from './services/tokens';
 import { contextFromRequest } from './trpc/context';
 import { GENERIC_ERROR } from './trpc/errors';
@@ -50,12 +51,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 5000 },
   });
 
+  const limiter = deps.limiter ?? makeLimiter(app, config, database, deps.now);
   const services: ServiceDeps = {
     db: database.db,
     tokens: createTokenService(deps.jwtSecret),
     mailer: deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log)),
     google: deps.google ?? createGoogleVerifier(config.google),
-    limiter: deps.limiter ?? createDbRateLimiter(database.db, deps.now),
+    limiter,
     webOrigin: config.webOrigin,
     now: deps.now ?? (() => new Date()),
   };
@@ -90,6 +92,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(404).send({ error: `Not found: ${req.method} ${path}` });
   });
   return app;
+}
+
+/** Rate-limit counters in Redis when REDIS_URL is set, else in the database; both are shared by every instance. */
+function makeLimiter(app: FastifyInstance, config: Config, database: Database, now?: () => Date): RateLimiter {
+  if (!config.redisUrl) return createDbRateLimiter(database.db, now);
+  const redis = createRedisRateLimiter(config.redisUrl);
+  app.addHook('onClose', () => redis.close());
+  return redis;
 }
 
 /** JSON bodies with Fastify's safe parser; an empty body counts as no body rather than an error. */
