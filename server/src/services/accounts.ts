@@ -16,6 +16,7 @@ export const INVALID_LOGIN = 'Invalid email or password.';
 export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please wait 15 minutes and try again.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const NO_GOOGLE_ACCOUNT = 'No account is linked to this Google account. Sign up with an invite link first.';
+export const GOOGLE_TAKEN = 'This Google account is already registered. Log in with Google instead.';
 export const GOOGLE_MISMATCH = 'The Google account does not match the details sent.';
 
 export interface Session {
@@ -83,6 +84,10 @@ async function createAccount(deps: ServiceDeps, account: NewAccount) {
     return await deps.db.transaction(async (tx) => {
       const invite = await consumeInvite(tx, account.inviteCode, now);
       await assertEmailFree(tx, account.email);
+      if (account.googleId) {
+        const [linked] = await tx.select({ id: users.id }).from(users).where(eq(users.googleId, account.googleId));
+        if (linked) throw fail.conflict(GOOGLE_TAKEN);
+      }
       const [user] = await tx
         .insert(users)
         .values({
