@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/open';
 import { passwordResets, users } from '../db/schema';
 import { assertPasswordRule, normalizeEmail } from './accounts';
 import type { Caller, ServiceDeps } from './deps';
@@ -72,6 +73,15 @@ export async function resetPassword(
       .returning({ id: users.id, email: users.email });
     if (!user) throw fail.badRequest(RESET_INVALID);
     await recordEdits(tx, user, [PASSWORD_CHANGE], user.id, now);
+    await expireResetTokens(tx, user.id, now);
   });
   return { message: 'Password reset successfully!' };
+}
+
+/** Once the password has changed, no older reset link may change it again. */
+export async function expireResetTokens(tx: Queryable, userId: number, now: Date): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

@@ -6,6 +6,7 @@ import type { ServiceDeps } from './deps';
 import { PASSWORD_CHANGE, recordEdits, type FieldChange } from './edit-log';
 import { fail } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
+import { expireResetTokens } from './password-reset';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 export const GOOGLE_EMAIL_LOCKED = 'The email of a Google account cannot be changed.';
@@ -121,6 +122,7 @@ export async function changePassword(
       .returning({ tokenVersion: users.tokenVersion, role: users.role });
     if (!row) throw fail.unauthorized();
     await recordEdits(tx, user, [PASSWORD_CHANGE], me.id, now);
+    await expireResetTokens(tx, me.id, now);
     return row;
   });
   const token = await deps.tokens.sign({ userId: me.id, role: updated.role, tokenVersion: updated.tokenVersion });
