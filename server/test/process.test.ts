@@ -1,0 +1,96 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** The real entry points as an operator runs them: main.ts and cli.ts in their own processes. */
+const root = resolve(import.meta.dirname, '../..');
+const tsx = join(root, 'node_modules/.bin/tsx');
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-process-'));
+const env = { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', JWT_SECRET: '' };
+
+function cli(...args: string[]) {
+  return spawnSync(tsx, ['server/src/cli.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+}
+
+describe('the server process and the operator commands on the embedded database', () => {
+  let server: ChildProcess;
+  let base = '';
+  let exited: Promise<number | null>;
+
+  beforeAll(async () => {
+    server = spawn(tsx, ['server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    exited = new Promise((done) => server.once('exit', (code) => done(code)));
+    base = await new Promise<string>((found, fail) => {
+      let out = '';
+      const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 50_000);
+      server.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          found(match[1]);
+        }
+      });
+    });
+  }, 60_000);
+
+  afterAll(() => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts on a new database with the demo GP, who can log in', async () => {
+    const res = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'gp@demo.partners', password: 'DemoGP#2026' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ token: expect.any(String), role: 'GP' });
+  });
+
+  it('refuses an operator command while the server holds the embedded database', () => {
+    const run = cli('invite', '--role', 'LP');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('is in use by another process');
+    expect(run.stderr).toContain('Nothing was changed.');
+    expect(run.stdout).not.toContain('/signup?invite=');
+  });
+
+  it('shuts down cleanly on SIGTERM and releases the database', async () => {
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
+  });
+
+  it('then runs operator commands against the stored database', () => {
+    const created = cli('create-user', '--email', 'Ops@Example.com', '--password', 'Opsw0rd!x', '--role', 'gp', '--first', 'Olive', '--last', 'Ops');
+    expect(created.stderr).toBe('');
+    expect(created.stdout.trim()).toBe('Created GP account ops@example.com.');
+
+    const again = cli('create-user', '--email', 'ops@example.com', '--password', 'Opsw0rd!x', '--role', 'GP', '--first', 'O', '--last', 'O');
+    expect(again.status).toBe(2);
+    expect(again.stderr).toContain('already exists');
+
+    const invite = cli('invite', '--role', 'LP');
+    expect(invite.status).toBe(0);
+    expect(invite.stdout).toMatch(/http:\/\/localhost:0\/signup\?invite=[\w-]{43}/);
+  }, 60_000);
+
+  it('explains bad arguments and settings instead of failing with a stack trace', () => {
+    const weak = cli('create-user', '--email', 'w@example.com', '--password', 'weak', '--role', 'LP', '--first', 'W', '--last', 'W');
+    expect(weak.status).toBe(2);
+    expect(weak.stderr.trim()).toBe(
+      'Password must be 8–14 characters long and include at least one uppercase letter, one number, and one special character.',
+    );
+    const role = cli('invite', '--role', 'ADMIN');
+    expect(role.stderr.trim()).toBe('--role must be GP or LP');
+
+    const badPort = spawnSync(tsx, ['server/src/main.ts'], { cwd: root, env: { ...env, PORT: 'abc' }, encoding: 'utf8', timeout: 30_000 });
+    expect(badPort.status).toBe(1);
+    expect(badPort.stderr).toContain('PORT');
+    expect(badPort.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+});
