@@ -6,6 +6,8 @@ const api = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig({
   plugins: [react()],
+  // One .env at the repository root serves both; Vite exposes only the VITE_ settings to the page.
+  envDir: '..',
   server: {
     port: 5173,
     proxy: { '/api': api, '/trpc': api },
