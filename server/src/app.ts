@@ -32,6 +32,13 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services the procedures use, so tests reach the very same instances. */
+    services: ServiceDeps;
+  }
+}
+
 export const BODY_LIMIT = 256 * 1024;
 
 /** Builds the whole server from its dependencies, without listening; tests use it in-process. */
@@ -61,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webOrigin: config.webOrigin,
     now: deps.now ?? (() => new Date()),
   };
+  app.decorate('services', services);
 
   registerBodyParsing(app);
   registerErrorHandling(app);
@@ -132,9 +140,10 @@ function clientErrorMessage(err: FastifyError, status: number): string {
       return 'Send the request body as JSON (Content-Type: application/json).';
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'The request body does not match its Content-Length.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON.';
     default:
-      if (status === 400) return 'The request body is not valid JSON.';
-      return 'The request could not be processed.';
+      return status === 404 ? 'Not found.' : 'The request could not be processed.';
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS } from '../domain/contact-rules';
+import { INVALID_INVITE } from '../services/invites';
 
 /** "X is required." when missing, "X must be text." when of another type. */
 export const textError = (label: string) => (issue: { input: unknown }) =>
@@ -33,4 +34,4 @@ export const inviteCodeField = z
   .string({ error: 'An invite code is required.' })
   .trim()
   .min(1, 'An invite code is required.')
-  .max(200, 'This invite link is invalid, expired or already used. Ask a general partner for a new one.');
+  .max(200, INVALID_INVITE);

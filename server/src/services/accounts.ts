@@ -52,16 +52,14 @@ export async function login(
   const email = normalizeEmail(input.email);
   const emailKey = `login:email:${email}`;
   const ipKey = `login:ip:${caller.ip}`;
-  if (
-    (await deps.limiter.isBlocked(emailKey, LIMITS.loginPerEmail)) ||
-    (await deps.limiter.isBlocked(ipKey, LIMITS.loginPerIp))
-  ) {
-    throw fail.tooMany(TOO_MANY_LOGINS);
-  }
+  const blocked = await Promise.all([
+    deps.limiter.isBlocked(emailKey, LIMITS.loginPerEmail),
+    deps.limiter.isBlocked(ipKey, LIMITS.loginPerIp),
+  ]);
+  if (blocked.includes(true)) throw fail.tooMany(TOO_MANY_LOGINS);
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-    await deps.limiter.hit(emailKey, LIMITS.loginPerEmail);
-    await deps.limiter.hit(ipKey, LIMITS.loginPerIp);
+    await Promise.all([deps.limiter.hit(emailKey, LIMITS.loginPerEmail), deps.limiter.hit(ipKey, LIMITS.loginPerIp)]);
     throw fail.unauthorized(INVALID_LOGIN);
   }
   await deps.limiter.reset(emailKey);

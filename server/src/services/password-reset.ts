@@ -1,11 +1,10 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/open';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResets, users } from '../db/schema';
 import { assertPasswordRule, normalizeEmail } from './accounts';
 import type { Caller, ServiceDeps } from './deps';
-import { PASSWORD_CHANGE, recordEdits } from './edit-log';
 import { fail } from './errors';
 import { hashPassword } from './passwords';
+import { storeNewPassword } from './password-store';
 import { LIMITS } from './rate-limit';
 import { randomToken, sha256 } from './secrets';
 
@@ -66,22 +65,7 @@ export async function resetPassword(
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) throw fail.badRequest(RESET_INVALID);
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, lastEdit: now })
-      .where(eq(users.id, reset.userId))
-      .returning({ id: users.id, email: users.email });
-    if (!user) throw fail.badRequest(RESET_INVALID);
-    await recordEdits(tx, user, [PASSWORD_CHANGE], user.id, now);
-    await expireResetTokens(tx, user.id, now);
+    if (!(await storeNewPassword(tx, reset.userId, passwordHash, reset.userId, now))) throw fail.badRequest(RESET_INVALID);
   });
   return { message: 'Password reset successfully!' };
-}
-
-/** Once the password has changed, no older reset link may change it again. */
-export async function expireResetTokens(tx: Queryable, userId: number, now: Date): Promise<void> {
-  await tx
-    .update(passwordResets)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

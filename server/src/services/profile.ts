@@ -1,12 +1,13 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { userEditLogs, users } from '../db/schema';
 import { assertPasswordRule, normalizeEmail, EMAIL_TAKEN, type AuthUser } from './accounts';
 import { isUniqueViolation } from './db-errors';
 import type { ServiceDeps } from './deps';
-import { PASSWORD_CHANGE, recordEdits, type FieldChange } from './edit-log';
+import { recordEdits, type FieldChange } from './edit-log';
 import { fail } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { expireResetTokens } from './password-reset';
+import { storeNewPassword } from './password-store';
+import { authMethodOf, isoOrNull } from './user-fields';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 export const GOOGLE_EMAIL_LOCKED = 'The email of a Google account cannot be changed.';
@@ -30,8 +31,6 @@ export interface ProfileDetails {
   mostRecentEdit: { field_changed: string; old_value: string | null; new_value: string | null; changed_at: string } | null;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 async function loadUser(deps: Pick<ServiceDeps, 'db'>, id: number) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, id));
   if (!user) throw fail.unauthorized();
@@ -53,12 +52,12 @@ export async function profileDetails(deps: Pick<ServiceDeps, 'db'>, me: AuthUser
       last_name: user.lastName,
       email: user.email,
       role: user.role,
-      auth_method: user.passwordHash === null && user.googleId !== null ? 'google' : 'local',
-      last_login: iso(user.lastLogin),
-      last_edit: iso(user.lastEdit),
+      auth_method: authMethodOf(user),
+      last_login: isoOrNull(user.lastLogin),
+      last_edit: isoOrNull(user.lastEdit),
     },
-    lastLogin: iso(user.lastLogin),
-    lastEdit: iso(user.lastEdit),
+    lastLogin: isoOrNull(user.lastLogin),
+    lastEdit: isoOrNull(user.lastEdit),
     mostRecentEdit: edit
       ? {
           field_changed: edit.fieldChanged,
@@ -115,14 +114,8 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.now();
   const updated = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, lastEdit: now })
-      .where(eq(users.id, me.id))
-      .returning({ tokenVersion: users.tokenVersion, role: users.role });
+    const row = await storeNewPassword(tx, me.id, passwordHash, me.id, now);
     if (!row) throw fail.unauthorized();
-    await recordEdits(tx, user, [PASSWORD_CHANGE], me.id, now);
-    await expireResetTokens(tx, me.id, now);
     return row;
   });
   const token = await deps.tokens.sign({ userId: me.id, role: updated.role, tokenVersion: updated.tokenVersion });

@@ -3,7 +3,7 @@ import type { RateLimiter } from './rate-limit';
 
 /** The same fixed-window counters in Redis, for deployments that set REDIS_URL. */
 export function createRedisRateLimiter(url: string, prefix = 'portal:rl:'): RateLimiter & { close(): Promise<void> } {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
   return {
     async hit(key, limit) {
       const k = prefix + key;

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { userEditLogs, users } from '../db/schema';
 import type { AuthUser } from './accounts';
 import type { ServiceDeps } from './deps';
 import { fail } from './errors';
+import { authMethodOf, isoOrNull } from './user-fields';
 
 export const LAST_GP = 'The last general partner cannot be deleted.';
 export const NOT_YOURSELF = 'You cannot delete your own account.';
@@ -24,9 +25,9 @@ export async function userInfo(deps: Pick<ServiceDeps, 'db'>) {
       last_name: u.lastName,
       email: u.email,
       role: u.role,
-      auth_method: u.passwordHash === null && u.googleId !== null ? 'google' : 'local',
-      last_login: u.lastLogin?.toISOString() ?? null,
-      last_edit: u.lastEdit?.toISOString() ?? null,
+      auth_method: authMethodOf(u),
+      last_login: isoOrNull(u.lastLogin),
+      last_edit: isoOrNull(u.lastEdit),
       created_at: u.createdAt.toISOString(),
     })),
     logs: logs.map((l) => ({
@@ -51,12 +52,7 @@ export async function deleteUser(deps: Pick<ServiceDeps, 'db'>, me: AuthUser, id
     const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
     if (!target) throw fail.notFound(USER_NOT_FOUND);
     if (target.role === 'GP' && gps.length <= 1) throw fail.conflict(LAST_GP);
-    await tx.delete(users).where(and(eq(users.id, id)));
+    await tx.delete(users).where(eq(users.id, id));
   });
   return { message: 'User deleted.' };
-}
-
-export async function countUsers(deps: Pick<ServiceDeps, 'db'>): Promise<number> {
-  const [row] = await deps.db.select({ n: count() }).from(users);
-  return row?.n ?? 0;
 }

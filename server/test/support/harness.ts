@@ -7,8 +7,6 @@ import type { ServiceDeps } from '../../src/services/deps';
 import { createGoogleVerifier, type GoogleVerifier } from '../../src/services/google';
 import type { Mail, Mailer } from '../../src/services/mail';
 import { hashPassword } from '../../src/services/passwords';
-import { createDbRateLimiter } from '../../src/services/rate-limit';
-import { createTokenService } from '../../src/services/tokens';
 import { createCaller, type AppCaller } from '../../src/trpc/router';
 import { openTestDatabase, type DatabaseKind } from './databases';
 
@@ -73,15 +71,7 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
   };
   const google = options.google ?? createGoogleVerifier(config.google);
   const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, mailer, google, now: clock.now, logger: false });
-  const deps: ServiceDeps = {
-    db: database.db,
-    tokens: createTokenService(TEST_JWT_SECRET),
-    mailer,
-    google,
-    limiter: createDbRateLimiter(database.db, clock.now),
-    webOrigin: WEB_ORIGIN,
-    now: clock.now,
-  };
+  const deps = app.services;
 
   const harness: Harness = {
     kind,
