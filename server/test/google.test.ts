@@ -144,6 +144,10 @@ describe.each(databaseKinds)('Google sign-in without GOOGLE_CLIENT_ID on %s', (k
   });
   afterAll(() => h.close());
 
+  it('tells the sign-in pages that Google is off', async () => {
+    expect(await h.caller().auth.clientSettings()).toEqual({ googleClientId: null });
+  });
+
   it('google-login answers 501 with a clear message', async () => {
     const user = googleUser('off-login');
     await h.createUser({ email: user.email, password: null, googleId: user.sub, role: 'LP' });
@@ -194,6 +198,10 @@ describe.each(databaseKinds)('Google sign-in against a local issuer on %s', (kin
     gpToken = await h.login('gp-google@test.dev', 'Passw0rd!');
   });
   afterAll(() => h.close());
+
+  it('gives the sign-in pages the client id for the Google button', async () => {
+    expect(await h.caller().auth.clientSettings()).toEqual({ googleClientId: CLIENT_ID });
+  });
 
   async function newInvite(role: 'GP' | 'LP'): Promise<string> {
     return inviteCode((await h.caller(gpToken).admin.createInvite({ role })).link);

@@ -8,6 +8,9 @@ import { emailField, googleProofFields, inviteCodeField, nameField, passwordFiel
 const optionalStamp = z.union([z.string().max(64), z.null()]).optional();
 
 export const authRouter = router({
+  /** What the sign-in pages need to know: whether to show Google's buttons, and with which client id. */
+  clientSettings: publicProcedure.query(({ ctx }) => ({ googleClientId: ctx.deps.google.clientId ?? null })),
+
   login: publicProcedure
     .input(z.strictObject({ email: emailField, password: passwordField('Password') }))
     .mutation(({ ctx, input }) => accounts.login(ctx.deps, input, ctx)),

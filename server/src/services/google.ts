@@ -18,6 +18,8 @@ export interface GoogleProof {
 
 export interface GoogleVerifier {
   readonly configured: boolean;
+  /** The OAuth client id the browser's Google button uses; undefined when Google is off. */
+  readonly clientId: string | undefined;
   /** The verified identity behind the proof; throws 401 when it does not hold. */
   verify(proof: GoogleProof): Promise<GoogleIdentity>;
 }
@@ -67,6 +69,7 @@ export function createGoogleVerifier(google: Config['google']): GoogleVerifier {
 
   return {
     configured: clientId !== undefined,
+    clientId,
     async verify(proof) {
       if (!clientId) throw fail.notConfigured(GOOGLE_NOT_CONFIGURED);
       if (proof.credential) {
