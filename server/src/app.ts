@@ -15,6 +15,9 @@ import { createGoogleVerifier, type GoogleVerifier } from './services/google';
 import { createLogMailer, createSmtpMailer, type Mailer } from './services/mail';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit';
 import { createRedisRateLimiter } from './services/rate-limit-redis';
+import { createMarketDataProvider } from './services/market';
+import type { MarketDataProvider } from './services/market/provider';
+import { createMarketService } from './services/market/service';
 import { createTokenService } from './services/tokens';
 import { contextFromRequest } from './trpc/context';
 import { GENERIC_ERROR } from './trpc/errors';
@@ -28,6 +31,8 @@ export interface AppDeps {
   mailer?: Mailer;
   google?: GoogleVerifier;
   limiter?: RateLimiter;
+  /** The market-data provider; MARKET_DATA_PROVIDER's when not given. */
+  marketData?: MarketDataProvider;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
@@ -59,14 +64,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const limiter = deps.limiter ?? makeLimiter(app, config, database, deps.now);
+  const now = deps.now ?? (() => new Date());
+  const market = createMarketService({
+    db: database.db,
+    provider: deps.marketData ?? createMarketDataProvider(config.marketDataProvider),
+    now,
+    log: app.log,
+  });
+  app.addHook('onClose', () => market.stop());
   const services: ServiceDeps = {
     db: database.db,
     tokens: createTokenService(deps.jwtSecret),
     mailer: deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log)),
     google: deps.google ?? createGoogleVerifier(config.google),
     limiter,
+    market,
     webOrigin: config.webOrigin,
-    now: deps.now ?? (() => new Date()),
+    now,
   };
   app.decorate('services', services);
 

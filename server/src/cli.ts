@@ -2,7 +2,10 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError } from './config';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
-import { seedDemo, DEMO_ACCOUNTS } from './db/seed-demo';
+import { fillDemoHistory, seedDemo, DEMO_ACCOUNTS } from './db/seed-demo';
+import { createMarketDataProvider } from './services/market';
+import { createMarketService } from './services/market/service';
+import { backtestHeldSymbols, formatBacktest } from './services/market/backtest';
 import { users } from './db/schema';
 import { assertPasswordRule, normalizeEmail } from './services/accounts';
 import { createInvite } from './services/invites';
@@ -20,7 +23,9 @@ const USAGE = `Usage: pnpm cli <command> [options]
   migrate
       Applies the database migrations.
   seed-demo
-      Adds the demo accounts to an empty database.
+      Adds the demo accounts and portfolio (with 90 days of history) to an empty database.
+  backtest
+      Compares the prediction model with "tomorrow = today" on the stored daily closes.
 `;
 
 class UsageError extends Error {}
@@ -110,12 +115,24 @@ async function run(command: string | undefined, args: string[], out: (line: stri
     case 'seed-demo':
       await withDatabase(async ({ database }) => {
         const seeded = await seedDemo(database.db);
+        if (seeded) {
+          const market = createMarketService({
+            db: database.db,
+            provider: createMarketDataProvider(config.marketDataProvider),
+            now: () => new Date(),
+            log: console,
+          });
+          await fillDemoHistory(database.db, market);
+        }
         out(
           seeded
-            ? `Demo accounts created:\n${DEMO_ACCOUNTS.map((d) => `  ${d.role}  ${d.email}  ${d.password}`).join('\n')}`
+            ? `Demo portfolio and accounts created:\n${DEMO_ACCOUNTS.map((d) => `  ${d.role}  ${d.email}  ${d.password}`).join('\n')}`
             : 'The database already has users; nothing was seeded.',
         );
       });
+      return;
+    case 'backtest':
+      await withDatabase(async ({ database }) => out(formatBacktest(await backtestHeldSymbols(database.db))));
       return;
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);

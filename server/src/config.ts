@@ -51,6 +51,7 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   MARKET_DATA_PROVIDER: z.enum(['simulated', 'yahoo']).default('simulated'),
+  MARKET_REFRESH_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   REDIS_URL: optionalUrl('REDIS_URL'),
   SEED_DEMO: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -80,6 +81,8 @@ export interface Config {
   };
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
   marketDataProvider: 'simulated' | 'yahoo';
+  /** How often quotes are refreshed; 0 turns the schedule off. */
+  marketRefreshSeconds: number;
   redisUrl: string | undefined;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -125,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
     marketDataProvider: e.MARKET_DATA_PROVIDER,
+    marketRefreshSeconds: e.MARKET_REFRESH_SECONDS,
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError } from './config';
-import { seedDemo, DEMO_ACCOUNTS } from './db/seed-demo';
+import { fillDemoHistory, seedDemo, DEMO_ACCOUNTS } from './db/seed-demo';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { jwtSecretFor, openConfiguredDatabase, readConfig } from './runtime';
 
@@ -11,9 +11,10 @@ async function main(): Promise<void> {
 
   if (opened.embedded || config.seedDemo) {
     if (await seedDemo(opened.database.db)) {
+      await fillDemoHistory(opened.database.db, app.services.market);
       app.log.info(
         { accounts: DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`) },
-        'New database: demo accounts created',
+        'New database: demo accounts and portfolio created',
       );
     }
   }
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.marketRefreshSeconds > 0) app.services.market.start(config.marketRefreshSeconds * 1000);
   app.log.info(`Partner portal on ${config.webOrigin} (${opened.embedded ? 'embedded PGlite' : 'PostgreSQL'})`);
 }
 

@@ -41,6 +41,8 @@ describe('the server process and the operator commands on the embedded database'
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  let token = '';
+
   it('starts on a new database with the demo GP, who can log in', async () => {
     const res = await fetch(`${base}/api/users/login`, {
       method: 'POST',
@@ -48,7 +50,24 @@ describe('the server process and the operator commands on the embedded database'
       body: JSON.stringify({ email: 'gp@demo.partners', password: 'DemoGP#2026' }),
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ token: expect.any(String), role: 'GP' });
+    const body = (await res.json()) as { token: string; role: string };
+    expect(body).toEqual({ token: expect.any(String), role: 'GP' });
+    token = body.token;
+  });
+
+  it('shows the demo portfolio at once: priced holdings, the market summary, history and predictions', async () => {
+    const get = async (path: string) => {
+      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      return (await res.json()) as unknown;
+    };
+    const lots = (await get('/api/holdings')) as { lastPrice: number | null; quoteSource: string }[];
+    expect(lots.length).toBeGreaterThan(14);
+    expect(lots.every((l) => l.lastPrice !== null && l.quoteSource === 'simulated')).toBe(true);
+    expect(await get('/api/market/summary')).toHaveLength(3);
+    expect(((await get('/api/predictions')) as unknown[]).length).toBe(14);
+    const history = (await get('/trpc/portfolio.history')) as { result: { data: { snapshots: unknown[] } } };
+    expect(history.result.data.snapshots.length).toBeGreaterThanOrEqual(90);
   });
 
   it('refuses an operator command while the server holds the embedded database', () => {
@@ -77,6 +96,11 @@ describe('the server process and the operator commands on the embedded database'
     const invite = cli('invite', '--role', 'LP');
     expect(invite.status).toBe(0);
     expect(invite.stdout).toMatch(/http:\/\/localhost:0\/signup\?invite=[\w-]{43}/);
+
+    const backtest = cli('backtest');
+    expect(backtest.status).toBe(0);
+    expect(backtest.stdout).toContain('"naive" predicts tomorrow = today');
+    expect(backtest.stdout).toMatch(/^ALL\s+\d+\s+[\d.]+\s+[\d.]+/m);
   }, 60_000);
 
   it('explains bad arguments and settings instead of failing with a stack trace', () => {

@@ -484,7 +484,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
             sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
           );
           const waiting = Array.isArray(rows) ? Number((rows[0] as { n?: unknown } | undefined)?.n ?? 0) : 0;
-          if (waiting >= start.length || Date.now() > deadline) break;
+          if (waiting >= ids.length || Date.now() > deadline) break;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       });

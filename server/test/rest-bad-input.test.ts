@@ -4,6 +4,10 @@ import { restRoutes } from '../src/rest/table';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, type Harness } from './support/harness';
 
+const ASSET_ROW = { name: 'Acme', purchase_date: '2025-03-01', qty: 10, price_paid: 5, last_price_at_date: 6 };
+const VENTURE_ROW = { ...ASSET_ROW, dividend_dollar: 0, dividend_pct: 0 };
+const PROPERTY_ROW = { ...ASSET_ROW, total_rental_income: 100, monthly_rental_income: 10, annual_rental_income_pct: 1.2 };
+
 /** A well-formed body for every REST path that takes one; the bad-input cases are made from it. */
 const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/users/login': { email: 'a@b.co', password: 'Passw0rd!' },
@@ -30,12 +34,18 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/users/profile': { first_name: 'Ann', last_name: 'Lee', email: 'a@b.co', last_login: null, last_edit: null },
   'POST /api/invites': { validityHours: 24, role: 'LP' },
   'POST /api/contact': { name: 'Ann', email: 'a@b.co', phone: '5551234567', message: 'Hello' },
+  'POST /api/holdings': { symbol: 'AAPL', asset_type: 'stock', purchases: [{ qty: 1, price_paid: 100, purchase_date: '2026-01-05' }] },
+  'POST /api/illiquid-assets/save': { assets: [VENTURE_ROW] },
+  'PUT /api/illiquid-assets/:id': VENTURE_ROW,
+  'POST /api/real-estate/save': { assets: [PROPERTY_ROW] },
+  'PUT /api/real-estate/:id': PROPERTY_ROW,
+  'PUT /api/account-balance': { cash_available: 1000, margin_debit: 200, accounts_receivable: 50 },
 };
 
 /** A value of the wrong type for a field whose sample is the given value. */
 const wrongType = (sample: unknown): unknown => (typeof sample === 'number' ? 'twenty-four' : 12345);
 
-const bodyRoutes = restRoutes.filter((r) => r.input === 'body');
+const bodyRoutes = restRoutes.filter((r) => r.input === 'body' || r.input === 'id+body');
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
 describe('bad-input samples', () => {
@@ -55,10 +65,10 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
   });
   afterAll(() => h.close());
 
-  async function send(method: string, url: string, payload: string | object, contentType = 'application/json') {
+  async function send(method: string, path: string, payload: string | object, contentType = 'application/json') {
     const res = await h.inject({
       method: method as 'POST',
-      url,
+      url: path.replace(':id', '1'),
       headers: { ...bearer(gpToken), 'content-type': contentType },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });

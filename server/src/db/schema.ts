@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -79,4 +79,174 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
-export const schema = { users, userEditLogs, invites, passwordResets, contactSubmissions, rateLimits };
+/** Quantities and prices: exact decimals, fractions allowed (crypto). */
+const quantity = (name: string) => numeric(name, { precision: 24, scale: 8 });
+/** Dollar amounts of the firm's books: cents. */
+const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
+const percent = (name: string) => numeric(name, { precision: 14, scale: 6 });
+const day = (name: string) => date(name, { mode: 'string' });
+
+/** One purchase lot of a stock or a crypto. */
+export const holdings = pgTable(
+  'holdings',
+  {
+    id: serial('id').primaryKey(),
+    symbol: text('symbol').notNull(),
+    assetType: text('asset_type', { enum: ['stock', 'crypto'] }).notNull(),
+    /** The listing exchange of a stock (for quote links); null for crypto. */
+    exchange: text('exchange'),
+    qty: quantity('qty').notNull(),
+    pricePaid: quantity('price_paid').notNull(),
+    purchaseDate: day('purchase_date').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('holdings_asset_type_check', sql`${t.assetType} in ('stock', 'crypto')`),
+    check('holdings_qty_check', sql`${t.qty} > 0`),
+    check('holdings_price_check', sql`${t.pricePaid} >= 0`),
+    index('holdings_symbol_idx').on(t.symbol, t.purchaseDate),
+  ],
+);
+
+/**
+ * Venture investments and real estate: the same row shape (SPEC §3), told apart by kind.
+ * Dividends belong to venture rows, rental income to real estate rows.
+ */
+export const privateAssets = pgTable(
+  'private_assets',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['venture', 'real_estate'] }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    purchaseDate: day('purchase_date').notNull(),
+    qty: quantity('qty').notNull(),
+    pricePaid: quantity('price_paid').notNull(),
+    lastPriceAtDate: quantity('last_price_at_date').notNull(),
+    lastPriceDate: day('last_price_date'),
+    dividendDollar: money('dividend_dollar').notNull().default('0'),
+    dividendPct: percent('dividend_pct').notNull().default('0'),
+    totalRentalIncome: money('total_rental_income').notNull().default('0'),
+    monthlyRentalIncome: money('monthly_rental_income').notNull().default('0'),
+    annualRentalIncomePct: percent('annual_rental_income_pct').notNull().default('0'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('private_assets_kind_check', sql`${t.kind} in ('venture', 'real_estate')`),
+    index('private_assets_kind_idx').on(t.kind, t.id),
+  ],
+);
+
+/** The firm's one balances row (id 1). */
+export const accountBalances = pgTable(
+  'account_balances',
+  {
+    id: integer('id').primaryKey().default(1),
+    cashAvailable: money('cash_available').notNull().default('0'),
+    marginDebit: money('margin_debit').notNull().default('0'),
+    accountsReceivable: money('accounts_receivable').notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('account_balances_single_row', sql`${t.id} = 1`)],
+);
+
+/** Who changed what in the portfolio: one row per write, with the row before and after. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    /** 'user' for a partner's own action, 'assistant' for a trade the AI assistant carried out for them. */
+    via: text('via', { enum: ['user', 'assistant'] }).notNull().default('user'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_events_at_idx').on(t.at)],
+);
+
+/** The last quote per provider symbol (AAPL, BTC-USD, ^GSPC); requests read only this. */
+export const quotes = pgTable('quotes', {
+  key: text('key').primaryKey(),
+  name: text('name'),
+  price: numeric('price').notNull(),
+  change: numeric('change').notNull(),
+  changePct: numeric('change_pct').notNull(),
+  dividendYield: numeric('dividend_yield'),
+  marketCap: numeric('market_cap'),
+  peRatio: numeric('pe_ratio'),
+  oneMonthPerf: numeric('one_month_perf'),
+  source: text('source', { enum: ['simulated', 'yahoo'] }).notNull(),
+  /** When the provider set the price. */
+  asOf: timestamp('as_of', { withTimezone: true }).notNull(),
+  /** When this row was last refreshed successfully. */
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  /** Set when the latest refresh failed; the price above is then the last good one. */
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+});
+
+/** Daily closes of held symbols and indices, for history and predictions. */
+export const dailyCloses = pgTable(
+  'daily_closes',
+  {
+    key: text('key').notNull(),
+    date: day('date').notNull(),
+    close: numeric('close').notNull(),
+    source: text('source', { enum: ['simulated', 'yahoo'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.date] })],
+);
+
+/** The firm's net account value and its parts, one row per day. */
+export const portfolioSnapshots = pgTable('portfolio_snapshots', {
+  date: day('date').primaryKey(),
+  netAccountValue: money('net_account_value').notNull(),
+  liquidValue: money('liquid_value').notNull(),
+  ventureValue: money('venture_value').notNull(),
+  realEstateValue: money('real_estate_value').notNull(),
+  cashAvailable: money('cash_available').notNull(),
+  marginDebit: money('margin_debit').notNull(),
+  accountsReceivable: money('accounts_receivable').notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+});
+
+/** Next-day predicted closes by upper-case ticker. */
+export const predictions = pgTable('predictions', {
+  ticker: text('ticker').primaryKey(),
+  prediction: numeric('prediction').notNull(),
+  /** The last close the prediction was made from, and its day. */
+  lastClose: numeric('last_close').notNull(),
+  basedOn: day('based_on').notNull(),
+  model: text('model').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});
+
+/** When each scheduled job last ran, so one instance does it per interval (claimed under an advisory lock). */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+});
+
+export const schema = {
+  users,
+  userEditLogs,
+  invites,
+  passwordResets,
+  contactSubmissions,
+  rateLimits,
+  holdings,
+  privateAssets,
+  accountBalances,
+  auditEvents,
+  quotes,
+  dailyCloses,
+  portfolioSnapshots,
+  predictions,
+  jobRuns,
+};

@@ -1,6 +1,11 @@
+import { dayInNewYork } from '../domain/dates';
+import { backfillSnapshots } from '../services/portfolio/snapshots';
+import { updatePredictions } from '../services/market/predictions';
+import type { MarketService } from '../services/market/service';
+import { hashPassword } from '../services/passwords';
+import { seedDemoPortfolio } from './demo-portfolio';
 import type { Db } from './open';
 import { users } from './schema';
-import { hashPassword } from '../services/passwords';
 
 /** The demo accounts a new embedded database gets; the README prints them. */
 export const DEMO_ACCOUNTS = [
@@ -8,20 +13,38 @@ export const DEMO_ACCOUNTS = [
   { email: 'lp@demo.partners', password: 'DemoLP#2026', role: 'LP', firstName: 'Leo', lastName: 'Parker' },
 ] as const;
 
-/** Seeds the demo data into an empty database; does nothing when any user exists. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/** Days of history a new demo database starts with. */
+export const DEMO_HISTORY_DAYS = 90;
+
+/** Seeds the demo accounts and portfolio into an empty database; does nothing when any user exists. */
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
   const existing = await db.select({ id: users.id }).from(users).limit(1);
   if (existing.length > 0) return false;
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   await db.transaction(async (tx) => {
-    for (const account of DEMO_ACCOUNTS) {
-      await tx.insert(users).values({
-        email: account.email,
-        firstName: account.firstName,
-        lastName: account.lastName,
-        role: account.role,
-        passwordHash: await hashPassword(account.password),
-      });
-    }
+    const created = await tx
+      .insert(users)
+      .values(
+        DEMO_ACCOUNTS.map((account, i) => ({
+          email: account.email,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          role: account.role,
+          passwordHash: hashes[i] ?? null,
+        })),
+      )
+      .returning({ id: users.id });
+    await seedDemoPortfolio(tx, dayInNewYork(now), created[0]?.id ?? null);
   });
   return true;
+}
+
+/**
+ * Gives a newly seeded portfolio its past: daily closes from the market-data provider, a
+ * snapshot per day for DEMO_HISTORY_DAYS, today's quotes and the predictions.
+ */
+export async function fillDemoHistory(db: Db, market: MarketService, now: Date = new Date()): Promise<void> {
+  await market.refreshNow();
+  await backfillSnapshots(db, dayInNewYork(now), DEMO_HISTORY_DAYS, now);
+  await updatePredictions(db, now);
 }

@@ -7,12 +7,19 @@ import { publicMessage } from '../trpc/errors';
 import { createCaller } from '../trpc/router';
 import { restRoutes, type InputFrom } from './table';
 
+function idOf(req: FastifyRequest): number | string {
+  const raw = (req.params as { id?: string }).id ?? '';
+  // Only a plain positive integer is an id; anything else fails the procedure's schema.
+  return /^[0-9]{1,12}$/.test(raw) ? Number(raw) : raw;
+}
+
 function inputOf(from: InputFrom, req: FastifyRequest): unknown {
   if (from === 'body') return req.body ?? {};
-  if (from === 'id') {
-    const raw = (req.params as { id?: string }).id ?? '';
-    // Only a plain positive integer is an id; anything else fails the procedure's schema.
-    return { id: /^[0-9]{1,12}$/.test(raw) ? Number(raw) : raw };
+  if (from === 'id') return { id: idOf(req) };
+  if (from === 'id+body') {
+    const body = req.body ?? {};
+    // A body that is not an object is passed on as it is, for the schema to refuse.
+    return typeof body === 'object' && !Array.isArray(body) && body !== null ? { ...body, id: idOf(req) } : body;
   }
   return undefined;
 }

@@ -1,8 +1,8 @@
 import type { AppCaller } from '../trpc/router';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Where a procedure's input comes from: the JSON body, the path's :id, or nowhere. */
-export type InputFrom = 'body' | 'id' | 'none';
+/** Where a procedure's input comes from: the JSON body, the path's :id, both, or nowhere. */
+export type InputFrom = 'body' | 'id' | 'id+body' | 'none';
 
 export interface RestRoute {
   method: Method;
@@ -49,4 +49,24 @@ export const restRoutes: RestRoute[] = [
 
   route('POST', '/api/contact', 'body', 'public', (c) => c.contact.submit, 201),
   route('GET', '/api/contact', 'none', 'gp', (c) => () => c.contact.list()),
+
+  route('GET', '/api/holdings', 'none', 'user', (c) => () => c.portfolio.holdings()),
+  route('POST', '/api/holdings', 'body', 'gp', (c) => c.portfolio.addHolding, 201),
+  route('DELETE', '/api/holdings/:id', 'id', 'gp', (c) => c.portfolio.deleteHolding),
+
+  route('GET', '/api/illiquid-assets', 'none', 'user', (c) => () => c.assets.venture.list()),
+  route('POST', '/api/illiquid-assets/save', 'body', 'gp', (c) => c.assets.venture.save, 201),
+  route('PUT', '/api/illiquid-assets/:id', 'id+body', 'gp', (c) => c.assets.venture.update),
+  route('DELETE', '/api/illiquid-assets/:id', 'id', 'gp', (c) => c.assets.venture.remove),
+
+  route('GET', '/api/real-estate', 'none', 'user', (c) => () => c.assets.realEstate.list()),
+  route('POST', '/api/real-estate/save', 'body', 'gp', (c) => c.assets.realEstate.save, 201),
+  route('PUT', '/api/real-estate/:id', 'id+body', 'gp', (c) => c.assets.realEstate.update),
+  route('DELETE', '/api/real-estate/:id', 'id', 'gp', (c) => c.assets.realEstate.remove),
+
+  route('GET', '/api/account-balance', 'none', 'user', (c) => () => c.portfolio.balances()),
+  route('PUT', '/api/account-balance', 'body', 'gp', (c) => c.portfolio.saveBalances),
+
+  route('GET', '/api/market/summary', 'none', 'user', (c) => () => c.portfolio.marketSummary()),
+  route('GET', '/api/predictions', 'none', 'user', (c) => () => c.portfolio.predictions()),
 ];

@@ -1,6 +1,7 @@
 import type { Db } from '../db/open';
 import type { GoogleVerifier } from './google';
 import type { Mailer } from './mail';
+import type { MarketService } from './market/service';
 import type { RateLimiter } from './rate-limit';
 import type { TokenService } from './tokens';
 
@@ -11,6 +12,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   google: GoogleVerifier;
   limiter: RateLimiter;
+  /** Quotes, history and predictions; requests only read what it has stored. */
+  market: MarketService;
   /** Where the web front end lives; links in invites and e-mails point there. */
   webOrigin: string;
   now: () => Date;

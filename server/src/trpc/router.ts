@@ -1,6 +1,8 @@
 import { adminRouter } from '../routers/admin';
+import { assetsRouter } from '../routers/assets';
 import { authRouter } from '../routers/auth';
 import { contactRouter } from '../routers/contact';
+import { portfolioRouter } from '../routers/portfolio';
 import { createCallerFactory, publicProcedure, router } from './init';
 
 export const PING_MESSAGE = 'Welcome! The partner portal is online.';
@@ -10,6 +12,8 @@ export const appRouter = router({
   auth: authRouter,
   admin: adminRouter,
   contact: contactRouter,
+  portfolio: portfolioRouter,
+  assets: assetsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,8 @@ import { users } from '../../src/db/schema';
 import type { ServiceDeps } from '../../src/services/deps';
 import { createGoogleVerifier, type GoogleVerifier } from '../../src/services/google';
 import type { Mail, Mailer } from '../../src/services/mail';
+import type { MarketDataProvider } from '../../src/services/market/provider';
+import { createSimulatedProvider } from '../../src/services/market/simulated';
 import { hashPassword } from '../../src/services/passwords';
 import { createCaller, type AppCaller } from '../../src/trpc/router';
 import { openTestDatabase, type DatabaseKind } from './databases';
@@ -44,6 +46,8 @@ export interface Harness {
 export interface HarnessOptions {
   env?: Record<string, string>;
   google?: GoogleVerifier;
+  /** The market-data provider; the offline simulated one by default. */
+  marketData?: MarketDataProvider;
 }
 
 let ipCounter = 0;
@@ -70,7 +74,16 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
     },
   };
   const google = options.google ?? createGoogleVerifier(config.google);
-  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, mailer, google, now: clock.now, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    mailer,
+    google,
+    marketData: options.marketData ?? createSimulatedProvider(),
+    now: clock.now,
+    logger: false,
+  });
   const deps = app.services;
 
   const harness: Harness = {

@@ -1,0 +1,36 @@
+/** Calendar days as YYYY-MM-DD text, the format SPEC §9 gives for asset dates. */
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether text is a real calendar day in YYYY-MM-DD form (2026-02-30 is not). */
+export function isCalendarDay(text: string): boolean {
+  const match = DAY.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The firm keeps its books on New York time: the trading day a moment falls on there. */
+export function dayInNewYork(at: Date): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Saturday or Sunday: no stock or index closes. */
+export function isWeekend(day: string): boolean {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday === 0 || weekday === 6;
+}

@@ -1,0 +1,60 @@
+import { desc, eq, notInArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/open';
+import { dailyCloses, holdings, predictions } from '../../db/schema';
+import { FORECAST_MODEL, forecastNext } from '../../domain/forecast';
+import type { ServiceDeps } from '../deps';
+import { quoteKey } from './provider';
+
+/** How many of the latest closes the model reads. */
+export const HISTORY_FOR_FORECAST = 120;
+
+export interface PredictionView {
+  ticker: string;
+  prediction: number;
+}
+
+/** The closes of a key, oldest first, at most `limit` of the latest. */
+export async function closesOf(db: Queryable, key: string, limit: number): Promise<{ date: string; close: number }[]> {
+  const rows = await db
+    .select({ date: dailyCloses.date, close: dailyCloses.close })
+    .from(dailyCloses)
+    .where(eq(dailyCloses.key, key))
+    .orderBy(desc(dailyCloses.date))
+    .limit(limit);
+  return rows.reverse().map((r) => ({ date: r.date, close: Number(r.close) }));
+}
+
+/** Predicts the next close of every held symbol and drops predictions of symbols no longer held. */
+export async function updatePredictions(db: Queryable, at: Date): Promise<number> {
+  const held = await db.selectDistinct({ symbol: holdings.symbol, kind: holdings.assetType }).from(holdings);
+  let made = 0;
+  for (const instrument of held) {
+    const closes = await closesOf(db, quoteKey(instrument), HISTORY_FOR_FORECAST);
+    const prediction = forecastNext(closes.map((c) => c.close));
+    const last = closes.at(-1);
+    if (prediction === null || !last) continue;
+    const row = {
+      ticker: instrument.symbol,
+      prediction: prediction.toFixed(8),
+      lastClose: String(last.close),
+      basedOn: last.date,
+      model: FORECAST_MODEL,
+      computedAt: at,
+    };
+    const { ticker: _ticker, ...update } = row;
+    await db.insert(predictions).values(row).onConflictDoUpdate({ target: predictions.ticker, set: update });
+    made += 1;
+  }
+  const tickers = held.map((h) => h.symbol);
+  await db.delete(predictions).where(tickers.length > 0 ? notInArray(predictions.ticker, tickers) : sql`true`);
+  return made;
+}
+
+/** Cents for prices of a dollar or more, six significant digits below (small-priced crypto). */
+const roundPrice = (p: number): number => (p >= 1 ? Math.round(p * 100) / 100 : Number(p.toPrecision(6)));
+
+/** GET /api/predictions: the next-day close per upper-case ticker. */
+export async function listPredictions(deps: ServiceDeps): Promise<PredictionView[]> {
+  const rows = await deps.db.select().from(predictions).orderBy(predictions.ticker);
+  return rows.map((r) => ({ ticker: r.ticker, prediction: roundPrice(Number(r.prediction)) }));
+}

@@ -1,0 +1,179 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { privateAssets } from '../../db/schema';
+import { dayInNewYork } from '../../domain/dates';
+import { recordAudit, type Actor } from '../audit';
+import type { ServiceDeps } from '../deps';
+import { fail } from '../errors';
+
+/** Venture investments (/api/illiquid-assets) and real estate (/api/real-estate). */
+export type AssetKind = 'venture' | 'real_estate';
+
+/** A row as the form sends it; numbers arrive as exact decimal text. */
+export interface AssetInput {
+  name: string;
+  description?: string | undefined;
+  purchase_date: string;
+  qty: string;
+  price_paid: string;
+  last_price_at_date: string;
+  last_price_date?: string | null | undefined;
+  dividend_dollar?: string | undefined;
+  dividend_pct?: string | undefined;
+  total_rental_income?: string | undefined;
+  monthly_rental_income?: string | undefined;
+  annual_rental_income_pct?: string | undefined;
+}
+
+interface CommonView {
+  id: number;
+  name: string;
+  description: string;
+  purchase_date: string;
+  qty: number;
+  price_paid: number;
+  last_price_at_date: number;
+  last_price_date: string | null;
+  /** qty × last price. */
+  value: number;
+}
+export interface VentureView extends CommonView {
+  dividend_dollar: number;
+  dividend_pct: number;
+}
+export interface RealEstateView extends CommonView {
+  total_rental_income: number;
+  monthly_rental_income: number;
+  annual_rental_income_pct: number;
+}
+export type AssetView<K extends AssetKind> = K extends 'venture' ? VentureView : RealEstateView;
+
+type Row = typeof privateAssets.$inferSelect;
+
+const LABEL: Record<AssetKind, { entity: string; missing: string }> = {
+  venture: { entity: 'venture_asset', missing: 'That venture investment no longer exists.' },
+  real_estate: { entity: 'real_estate_asset', missing: 'That real estate investment no longer exists.' },
+};
+
+function viewOf<K extends AssetKind>(kind: K, row: Row): AssetView<K> {
+  const common: CommonView = {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    purchase_date: row.purchaseDate,
+    qty: Number(row.qty),
+    price_paid: Number(row.pricePaid),
+    last_price_at_date: Number(row.lastPriceAtDate),
+    last_price_date: row.lastPriceDate,
+    // Rounded to the columns' 8 places so float noise (3 × 0.1) never shows.
+    value: Number((Number(row.qty) * Number(row.lastPriceAtDate)).toFixed(8)),
+  };
+  const view: VentureView | RealEstateView =
+    kind === 'venture'
+      ? { ...common, dividend_dollar: Number(row.dividendDollar), dividend_pct: Number(row.dividendPct) }
+      : {
+          ...common,
+          total_rental_income: Number(row.totalRentalIncome),
+          monthly_rental_income: Number(row.monthlyRentalIncome),
+          annual_rental_income_pct: Number(row.annualRentalIncomePct),
+        };
+  return view as AssetView<K>;
+}
+
+/** The columns a row sets; fields of the other kind are never written. */
+function columnsOf(kind: AssetKind, input: AssetInput, lastPriceDate: string | null) {
+  const extra =
+    kind === 'venture'
+      ? { dividendDollar: input.dividend_dollar, dividendPct: input.dividend_pct }
+      : {
+          totalRentalIncome: input.total_rental_income,
+          monthlyRentalIncome: input.monthly_rental_income,
+          annualRentalIncomePct: input.annual_rental_income_pct,
+        };
+  return {
+    name: input.name,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    purchaseDate: input.purchase_date,
+    qty: input.qty,
+    pricePaid: input.price_paid,
+    lastPriceAtDate: input.last_price_at_date,
+    lastPriceDate,
+    // Undefined leaves a column as it is (or at its default for a new row).
+    ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)),
+  };
+}
+
+const today = (deps: ServiceDeps) => dayInNewYork(deps.now());
+
+export async function listAssets<K extends AssetKind>(deps: ServiceDeps, kind: K): Promise<AssetView<K>[]> {
+  const rows = await deps.db.select().from(privateAssets).where(eq(privateAssets.kind, kind)).orderBy(asc(privateAssets.id));
+  return rows.map((r) => viewOf(kind, r));
+}
+
+/** Saves new rows all at once: one bad row and none is saved. */
+export async function saveAssets<K extends AssetKind>(
+  deps: ServiceDeps,
+  actor: Actor,
+  kind: K,
+  inputs: AssetInput[],
+): Promise<AssetView<K>[]> {
+  const now = deps.now();
+  const rows = await deps.db.transaction(async (tx) => {
+    const saved = await tx
+      .insert(privateAssets)
+      .values(inputs.map((input) => ({ kind, ...columnsOf(kind, input, input.last_price_date ?? today(deps)) })))
+      .returning();
+    await recordAudit(
+      tx,
+      actor,
+      now,
+      saved.map((r) => ({ action: `${LABEL[kind].entity}.add`, entity: LABEL[kind].entity, entityId: r.id, after: viewOf(kind, r) })),
+    );
+    return saved;
+  });
+  return rows.map((r) => viewOf(kind, r));
+}
+
+/** Updates one saved row; a new last price without a date is dated today. */
+export async function updateAsset<K extends AssetKind>(
+  deps: ServiceDeps,
+  actor: Actor,
+  kind: K,
+  id: number,
+  input: AssetInput,
+): Promise<AssetView<K>> {
+  const row = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(privateAssets)
+      .where(and(eq(privateAssets.id, id), eq(privateAssets.kind, kind)))
+      .for('update');
+    if (!before) throw fail.notFound(LABEL[kind].missing);
+    const priceChanged = Number(before.lastPriceAtDate) !== Number(input.last_price_at_date);
+    const lastPriceDate = input.last_price_date ?? (priceChanged ? today(deps) : before.lastPriceDate);
+    const [after] = await tx
+      .update(privateAssets)
+      .set({ ...columnsOf(kind, input, lastPriceDate), updatedAt: deps.now() })
+      .where(eq(privateAssets.id, id))
+      .returning();
+    if (!after) throw fail.notFound(LABEL[kind].missing);
+    await recordAudit(tx, actor, deps.now(), [
+      { action: `${LABEL[kind].entity}.update`, entity: LABEL[kind].entity, entityId: id, before: viewOf(kind, before), after: viewOf(kind, after) },
+    ]);
+    return after;
+  });
+  return viewOf(kind, row);
+}
+
+export async function deleteAsset(deps: ServiceDeps, actor: Actor, kind: AssetKind, id: number): Promise<{ message: string }> {
+  await deps.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(privateAssets)
+      .where(and(eq(privateAssets.id, id), eq(privateAssets.kind, kind)))
+      .returning();
+    if (!removed) throw fail.notFound(LABEL[kind].missing);
+    await recordAudit(tx, actor, deps.now(), [
+      { action: `${LABEL[kind].entity}.delete`, entity: LABEL[kind].entity, entityId: id, before: viewOf(kind, removed) },
+    ]);
+  });
+  return { message: 'Deleted.' };
+}

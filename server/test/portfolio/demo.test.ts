@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_HISTORY_DAYS, fillDemoHistory, seedDemo } from '../../src/db/seed-demo';
+import { backtestHeldSymbols, formatBacktest } from '../../src/services/market/backtest';
+import { databaseKinds } from '../support/databases';
+import { bearer, createHarness, type Harness } from '../support/harness';
+
+/** A new database gets a full demo portfolio, so a newcomer sees a whole dashboard at once. */
+describe.each(databaseKinds)('the demo portfolio on %s', (kind) => {
+  let h: Harness;
+  let lp: string;
+
+  beforeAll(async () => {
+    h = await createHarness(kind);
+    expect(await seedDemo(h.database.db, h.clock.now())).toBe(true);
+    await fillDemoHistory(h.database.db, h.deps.market, h.clock.now());
+    const account = DEMO_ACCOUNTS.find((a) => a.role === 'LP');
+    lp = await h.login(account?.email ?? '', account?.password ?? '');
+  }, 120_000);
+  afterAll(() => h.close());
+
+  const get = async <T>(url: string) => {
+    const res = await h.inject({ method: 'GET', url, headers: bearer(lp) });
+    expect(res.statusCode).toBe(200);
+    return res.json() as T;
+  };
+
+  it('holds about a dozen stocks and two cryptos in several lots, all priced', async () => {
+    const lots = await get<{ symbol: string; asset_type: string; lastPrice: number | null; quoteSource: string }[]>('/api/holdings');
+    const stocks = new Set(lots.filter((l) => l.asset_type === 'stock').map((l) => l.symbol));
+    const cryptos = new Set(lots.filter((l) => l.asset_type === 'crypto').map((l) => l.symbol));
+    expect(stocks.size).toBeGreaterThanOrEqual(12);
+    expect([...cryptos].sort()).toEqual(['BTC', 'ETH']);
+    expect(lots.length).toBeGreaterThan(stocks.size + cryptos.size);
+    expect(lots.every((l) => typeof l.lastPrice === 'number' && l.quoteSource === 'simulated')).toBe(true);
+  });
+
+  it('has three venture investments, two properties and the balances', async () => {
+    expect(await get<unknown[]>('/api/illiquid-assets')).toHaveLength(3);
+    expect(await get<unknown[]>('/api/real-estate')).toHaveLength(2);
+    expect(await get('/api/account-balance')).toEqual({ cash_available: 425000, margin_debit: 120000, accounts_receivable: 35000 });
+    expect(await get<unknown[]>('/api/market/summary')).toHaveLength(3);
+  });
+
+  it('starts with 90 days of history whose parts add up to the net account value', async () => {
+    const { snapshots } = await h.caller(lp).portfolio.history({ days: 365 });
+    expect(snapshots.length).toBe(DEMO_HISTORY_DAYS + 1);
+    for (const s of snapshots) {
+      const parts = s.liquidValue + s.ventureValue + s.realEstateValue + s.cashAvailable - s.marginDebit;
+      expect(s.netAccountValue).toBeCloseTo(parts, 1);
+      expect(s.liquidValue).toBeGreaterThan(0);
+    }
+    // Lots bought within the window show up in the series as the days pass.
+    expect(new Set(snapshots.map((s) => s.liquidValue)).size).toBeGreaterThan(30);
+  });
+
+  it('predicts a next close for every held symbol', async () => {
+    const predictions = await get<{ ticker: string; prediction: number }[]>('/api/predictions');
+    const symbols = new Set((await get<{ symbol: string }[]>('/api/holdings')).map((l) => l.symbol));
+    expect(new Set(predictions.map((p) => p.ticker))).toEqual(symbols);
+    expect(predictions.every((p) => p.prediction > 0)).toBe(true);
+  });
+
+  it('backtests the model beside the naive forecast on the stored closes', async () => {
+    const report = await backtestHeldSymbols(h.database.db);
+    expect(report.bySymbol.length).toBe(14);
+    expect(report.overall.points).toBeGreaterThan(14 * 50);
+    expect(report.overall.modelMae).toBeGreaterThan(0);
+    expect(report.overall.naiveMae).toBeGreaterThan(0);
+    const text = formatBacktest(report);
+    expect(text).toContain('Model MAE $');
+    expect(text).toMatch(/^ALL\s+\d+/m);
+  });
+
+  it('does not seed twice', async () => {
+    expect(await seedDemo(h.database.db)).toBe(false);
+  });
+});
