@@ -15,6 +15,7 @@ import { createGoogleVerifier, type GoogleVerifier } from './services/google';
 import { createLogMailer, createSmtpMailer, type Mailer } from './services/mail';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit';
 import { createRedisRateLimiter } from './services/rate-limit-redis';
+import { createModelAgent } from './services/assistant/openai-agent';
 import { createMarketDataProvider } from './services/market';
 import type { MarketDataProvider } from './services/market/provider';
 import { createMarketService } from './services/market/service';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     google: deps.google ?? createGoogleVerifier(config.google),
     limiter,
     market,
+    assistantModel: config.openai.apiKey ? createModelAgent({ ...config.openai, apiKey: config.openai.apiKey }) : null,
     webOrigin: config.webOrigin,
     now,
   };

@@ -37,6 +37,8 @@ const SPEC_CALLS = [
   'GET /api/account-balance',
   'PUT /api/account-balance',
   'GET /api/predictions',
+  'POST /api/ai/prompt',
+  'POST /api/ai/confirm',
 ];
 
 /** DESIGN §3's access decisions, written out so the table cannot quietly loosen one. */
@@ -71,12 +73,14 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'gp'> = {
   'GET /api/account-balance': 'user',
   'PUT /api/account-balance': 'gp',
   'GET /api/predictions': 'user',
+  'POST /api/ai/prompt': 'gp',
+  'POST /api/ai/confirm': 'gp',
 };
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
 describe('the REST table', () => {
-  it('serves every SPEC §7 call except the assistant ones', () => {
+  it('serves every SPEC §7 call', () => {
     const served = restRoutes.map(key);
     for (const call of SPEC_CALLS) expect(served).toContain(call);
   });

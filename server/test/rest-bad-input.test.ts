@@ -40,6 +40,8 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/real-estate/save': { assets: [PROPERTY_ROW] },
   'PUT /api/real-estate/:id': PROPERTY_ROW,
   'PUT /api/account-balance': { cash_available: 1000, margin_debit: 200, accounts_receivable: 50 },
+  'POST /api/ai/prompt': { prompt: 'what do I hold?' },
+  'POST /api/ai/confirm': { confirm: false },
 };
 
 /** A value of the wrong type for a field whose sample is the given value. */

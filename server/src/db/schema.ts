@@ -233,6 +233,17 @@ export const jobRuns = pgTable('job_runs', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
 });
 
+/** The AI assistant's proposed trade awaiting a GP's yes or no: one per user, replaced by a newer one. */
+export const pendingActions = pgTable('pending_actions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The exact trade confirm will carry out (a TradeProposal). */
+  action: jsonb('action').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   users,
   userEditLogs,
@@ -249,4 +260,5 @@ export const schema = {
   portfolioSnapshots,
   predictions,
   jobRuns,
+  pendingActions,
 };

@@ -69,4 +69,7 @@ export const restRoutes: RestRoute[] = [
 
   route('GET', '/api/market/summary', 'none', 'user', (c) => () => c.portfolio.marketSummary()),
   route('GET', '/api/predictions', 'none', 'user', (c) => () => c.portfolio.predictions()),
+
+  route('POST', '/api/ai/prompt', 'body', 'gp', (c) => c.ai.prompt),
+  route('POST', '/api/ai/confirm', 'body', 'gp', (c) => c.ai.confirm),
 ];

@@ -2,6 +2,7 @@ import type { Db } from '../db/open';
 import type { GoogleVerifier } from './google';
 import type { Mailer } from './mail';
 import type { MarketService } from './market/service';
+import type { ModelAgent } from './assistant/openai-agent';
 import type { RateLimiter } from './rate-limit';
 import type { TokenService } from './tokens';
 
@@ -14,6 +15,8 @@ export interface ServiceDeps {
   limiter: RateLimiter;
   /** Quotes, history and predictions; requests only read what it has stored. */
   market: MarketService;
+  /** The assistant's OpenAI path when OPENAI_API_KEY is set; null means the offline parser. */
+  assistantModel: ModelAgent | null;
   /** Where the web front end lives; links in invites and e-mails point there. */
   webOrigin: string;
   now: () => Date;

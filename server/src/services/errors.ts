@@ -9,4 +9,5 @@ export const fail = {
   conflict: (message: string) => new TRPCError({ code: 'CONFLICT', message }),
   tooMany: (message: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', message }),
   notConfigured: (message: string) => new TRPCError({ code: 'NOT_IMPLEMENTED', message }),
+  badGateway: (message: string, cause?: unknown) => new TRPCError({ code: 'BAD_GATEWAY', message, cause }),
 };

@@ -53,4 +53,5 @@ export const LIMITS = {
   contactPerIp: { max: 5, windowMs: 60 * 60_000 },
   resetPerEmail: { max: 3, windowMs: 60 * 60_000 },
   resetPerIp: { max: 20, windowMs: 60 * 60_000 },
+  assistantPerUser: { max: 20, windowMs: 60_000 },
 } as const satisfies Record<string, Limit>;

@@ -1,4 +1,5 @@
 import { adminRouter } from '../routers/admin';
+import { aiRouter } from '../routers/ai';
 import { assetsRouter } from '../routers/assets';
 import { authRouter } from '../routers/auth';
 import { contactRouter } from '../routers/contact';
@@ -14,6 +15,7 @@ export const appRouter = router({
   contact: contactRouter,
   portfolio: portfolioRouter,
   assets: assetsRouter,
+  ai: aiRouter,
 });
 
 export type AppRouter = typeof appRouter;

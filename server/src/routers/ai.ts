@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import * as assistant from '../services/assistant/assistant';
+import { gpProcedure, router } from '../trpc/init';
+
+export const PROMPT_MAX = 1000;
+
+export const aiRouter = router({
+  prompt: gpProcedure
+    .input(
+      z.strictObject({
+        prompt: z
+          .string({ error: 'Please type a message for the assistant.' })
+          .trim()
+          .min(1, 'Please type a message for the assistant.')
+          .max(PROMPT_MAX, `Your message is too long (${PROMPT_MAX.toLocaleString('en-US')} characters at most).`),
+      }),
+    )
+    .mutation(({ ctx, input }) => assistant.prompt(ctx.deps, ctx.user, input.prompt)),
+
+  confirm: gpProcedure
+    .input(z.strictObject({ confirm: z.boolean({ error: 'confirm must be true or false.' }) }))
+    .mutation(({ ctx, input }) => assistant.confirm(ctx.deps, ctx.user, input.confirm)),
+});
