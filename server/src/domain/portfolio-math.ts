@@ -112,6 +112,23 @@ export interface NetAccountParts {
   marginDebit: number;
 }
 
+/** The parts of the net account value, from the lots, the private assets and the balances. */
+export function netAccountParts(
+  lots: readonly LotFigures[],
+  ventures: readonly PrivateAssetFigures[],
+  properties: readonly RealEstateFigures[],
+  balances: { cashAvailable: number; marginDebit: number },
+): NetAccountParts {
+  return {
+    liquidValue: liquidValue(lots),
+    ventureValue: sum(ventures.map(assetValue)),
+    realEstateValue: sum(properties.map(assetValue)),
+    totalRentalIncome: sum(properties.map((p) => p.totalRentalIncome)),
+    cashAvailable: balances.cashAvailable,
+    marginDebit: balances.marginDebit,
+  };
+}
+
 /** Net account value = liquid + venture + (real estate market value + rental income) + cash − margin debit. */
 export const netAccountValue = (p: NetAccountParts): number =>
   p.liquidValue + p.ventureValue + p.realEstateValue + p.totalRentalIncome + p.cashAvailable - p.marginDebit;

@@ -6,6 +6,7 @@ import {
   groupBySymbol,
   liquidValue,
   marketCapBillions,
+  netAccountParts,
   netAccountValue,
   pctOfPortfolio,
   totalUnrealizedGains,
@@ -74,5 +75,19 @@ describe('portfolio math', () => {
     const properties = [{ qty: 1, pricePaid: 600000, lastPrice: 700000, totalRentalIncome: 90000 }];
     // liquid -400 + 10000, venture +2500, property +100000 + 90000 rent
     expect(totalUnrealizedGains(lots, ventures, properties)).toBe(9600 + 2500 + 190000);
+  });
+});
+
+describe('net account parts', () => {
+  it('gathers the parts from lots, private assets and balances', () => {
+    const parts = netAccountParts(
+      [lot({ qty: 2, lastPrice: 50 }), lot({ symbol: 'X', qty: 1, pricePaid: 10, lastPrice: null })],
+      [{ qty: 100, pricePaid: 1, lastPrice: 2 }],
+      [{ qty: 1, pricePaid: 500, lastPrice: 600, totalRentalIncome: 40 }],
+      { cashAvailable: 30, marginDebit: 20 },
+    );
+    // liquid 2×50 + 1×10 (at cost, no quote) = 110; venture 200; property 600 + 40 rent
+    expect(parts).toEqual({ liquidValue: 110, ventureValue: 200, realEstateValue: 600, totalRentalIncome: 40, cashAvailable: 30, marginDebit: 20 });
+    expect(netAccountValue(parts)).toBe(110 + 200 + 600 + 40 + 30 - 20);
   });
 });

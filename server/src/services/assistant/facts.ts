@@ -1,4 +1,4 @@
-import { gainPct, groupBySymbol, liquidGain, liquidValue, netAccountValue, assetValue, assetGain, realEstateGain, type LotFigures } from '../../domain/portfolio-math';
+import { assetGain, gainPct, groupBySymbol, liquidGain, netAccountParts, netAccountValue, realEstateGain, type LotFigures } from '../../domain/portfolio-math';
 import type { ServiceDeps } from '../deps';
 import { getBalances } from '../portfolio/balances';
 import { listHoldings, type HoldingView } from '../portfolio/holdings';
@@ -73,14 +73,12 @@ export async function totals(deps: ServiceDeps): Promise<PortfolioTotals> {
   ]);
   const liquid = lots.map(figures);
   const asFigures = (a: { qty: number; price_paid: number; last_price_at_date: number }) => ({ qty: a.qty, pricePaid: a.price_paid, lastPrice: a.last_price_at_date });
-  const parts = {
-    liquidValue: liquidValue(liquid),
-    ventureValue: ventures.reduce((t, v) => t + assetValue(asFigures(v)), 0),
-    realEstateValue: properties.reduce((t, p) => t + assetValue(asFigures(p)), 0),
-    totalRentalIncome: properties.reduce((t, p) => t + p.total_rental_income, 0),
-    cashAvailable: balances.cash_available,
-    marginDebit: balances.margin_debit,
-  };
+  const parts = netAccountParts(
+    liquid,
+    ventures.map(asFigures),
+    properties.map((p) => ({ ...asFigures(p), totalRentalIncome: p.total_rental_income })),
+    { cashAvailable: balances.cash_available, marginDebit: balances.margin_debit },
+  );
   const gains = {
     liquidGain: liquidGain(liquid),
     ventureGain: ventures.reduce((t, v) => t + assetGain(asFigures(v)), 0),

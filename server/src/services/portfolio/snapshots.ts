@@ -2,7 +2,7 @@ import { and, asc, gte, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { accountBalances, dailyCloses, holdings, portfolioSnapshots, privateAssets } from '../../db/schema';
 import { addDays, dayInNewYork } from '../../domain/dates';
-import { assetValue, liquidValue, netAccountValue, type LotFigures } from '../../domain/portfolio-math';
+import { netAccountParts, netAccountValue, type LotFigures } from '../../domain/portfolio-math';
 import type { ServiceDeps } from '../deps';
 import { quoteKey } from '../market/provider';
 
@@ -41,19 +41,14 @@ export async function takeSnapshot(db: Queryable, day: string, priceOf: PriceOf,
     lastPrice: priceOf(quoteKey({ symbol: l.symbol, kind: l.assetType })),
     change: null,
   }));
-  const valueOf = (kind: 'venture' | 'real_estate') =>
+  const figuresOf = (kind: 'venture' | 'real_estate') =>
     assets
       .filter((a) => a.kind === kind)
-      .reduce((total, a) => total + assetValue({ qty: Number(a.qty), pricePaid: Number(a.pricePaid), lastPrice: Number(a.lastPriceAtDate) }), 0);
-  const rentalIncome = assets.filter((a) => a.kind === 'real_estate').reduce((t, a) => t + Number(a.totalRentalIncome), 0);
-  const parts = {
-    liquidValue: liquidValue(figures),
-    ventureValue: valueOf('venture'),
-    realEstateValue: valueOf('real_estate'),
-    totalRentalIncome: rentalIncome,
+      .map((a) => ({ qty: Number(a.qty), pricePaid: Number(a.pricePaid), lastPrice: Number(a.lastPriceAtDate), totalRentalIncome: Number(a.totalRentalIncome) }));
+  const parts = netAccountParts(figures, figuresOf('venture'), figuresOf('real_estate'), {
     cashAvailable: Number(balances?.cashAvailable ?? 0),
     marginDebit: Number(balances?.marginDebit ?? 0),
-  };
+  });
   const row = {
     date: day,
     netAccountValue: cents(netAccountValue(parts)),
