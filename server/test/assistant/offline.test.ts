@@ -13,10 +13,7 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
 
   beforeAll(async () => {
     h = await createHarness(kind);
-    await h.createUser({ email: 'gp-ai@test.dev', role: 'GP' });
-    await h.createUser({ email: 'lp-ai@test.dev', role: 'LP' });
-    gp = await h.login('gp-ai@test.dev', 'Passw0rd!');
-    lp = await h.login('lp-ai@test.dev', 'Passw0rd!');
+    ({ gp, lp } = await h.partners('ai'));
   });
   afterAll(() => h.close());
 

@@ -24,32 +24,20 @@ let baseUrl = '';
 const script: Scripted[] = [];
 const requests: ChatRequest[] = [];
 
-const toolCall = (name: string, args: string, id = `call_${name}`) => ({
+/** A chat completion answering with one assistant message. */
+const completion = (message: Record<string, unknown>, finishReason = 'stop'): Scripted => ({
   status: 200,
   body: {
     id: 'chatcmpl-test',
     object: 'chat.completion',
     created: 1,
     model: 'test-model',
-    choices: [
-      {
-        index: 0,
-        finish_reason: 'tool_calls',
-        message: { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: args } }] },
-      },
-    ],
+    choices: [{ index: 0, finish_reason: finishReason, message: { role: 'assistant', content: null, ...message } }],
   },
 });
-const text = (content: string) => ({
-  status: 200,
-  body: {
-    id: 'chatcmpl-test',
-    object: 'chat.completion',
-    created: 1,
-    model: 'test-model',
-    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
-  },
-});
+const call = (name: string, args: string, id = `call_${name}`) => ({ id, type: 'function', function: { name, arguments: args } });
+const toolCall = (name: string, args: string) => completion({ tool_calls: [call(name, args)] }, 'tool_calls');
+const text = (content: string) => completion({ content });
 
 function serve(req: IncomingMessage, res: ServerResponse): void {
   let raw = '';
@@ -163,29 +151,16 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
     script.push(
       toolCall('get_private_investments', '{}'),
       // The scripted model falls for it and says it sold everything, then tries to sell it all.
-      {
-        status: 200,
-        body: {
-          id: 'chatcmpl-test',
-          object: 'chat.completion',
-          created: 1,
-          model: 'test-model',
-          choices: [
-            {
-              index: 0,
-              finish_reason: 'tool_calls',
-              message: {
-                role: 'assistant',
-                content: 'I have sold everything.',
-                tool_calls: [
-                  { id: 'a', type: 'function', function: { name: 'propose_sell', arguments: JSON.stringify({ symbol: 'AAPL', quantity: 20, price: null }) } },
-                  { id: 'b', type: 'function', function: { name: 'propose_sell', arguments: JSON.stringify({ symbol: 'TSLA', quantity: 10, price: null }) } },
-                ],
-              },
-            },
+      completion(
+        {
+          content: 'I have sold everything.',
+          tool_calls: [
+            call('propose_sell', JSON.stringify({ symbol: 'AAPL', quantity: 20, price: null }), 'a'),
+            call('propose_sell', JSON.stringify({ symbol: 'TSLA', quantity: 10, price: null }), 'b'),
           ],
         },
-      },
+        'tool_calls',
+      ),
     );
     const { body } = await say('summarise our venture investments');
     // The name reached the model only as data inside a tool message.

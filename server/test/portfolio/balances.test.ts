@@ -11,10 +11,7 @@ describe.each(databaseKinds)('account balance on %s', (kind) => {
 
   beforeAll(async () => {
     h = await createHarness(kind);
-    await h.createUser({ email: 'gp-balances@test.dev', role: 'GP' });
-    await h.createUser({ email: 'lp-balances@test.dev', role: 'LP' });
-    gp = await h.login('gp-balances@test.dev', 'Passw0rd!');
-    lp = await h.login('lp-balances@test.dev', 'Passw0rd!');
+    ({ gp, lp } = await h.partners('balances'));
   });
   afterAll(() => h.close());
 

@@ -12,10 +12,7 @@ describe.each(databaseKinds)('holdings on %s', (kind) => {
 
   beforeAll(async () => {
     h = await createHarness(kind);
-    await h.createUser({ email: 'gp-holdings@test.dev', role: 'GP' });
-    await h.createUser({ email: 'lp-holdings@test.dev', role: 'LP' });
-    gp = await h.login('gp-holdings@test.dev', 'Passw0rd!');
-    lp = await h.login('lp-holdings@test.dev', 'Passw0rd!');
+    ({ gp, lp } = await h.partners('holdings'));
   });
   afterAll(() => h.close());
 

@@ -63,10 +63,7 @@ describe.each(databaseKinds)('market data, quote cache and predictions on %s', (
   beforeAll(async () => {
     provider = new SteeredProvider();
     h = await createHarness(kind, { marketData: provider });
-    await h.createUser({ email: 'gp-market@test.dev', role: 'GP' });
-    await h.createUser({ email: 'lp-market@test.dev', role: 'LP' });
-    gp = await h.login('gp-market@test.dev', 'Passw0rd!');
-    lp = await h.login('lp-market@test.dev', 'Passw0rd!');
+    ({ gp, lp } = await h.partners('market'));
     provider.prices = new Map([
       ['AAPL', 200.25],
       ['ETH-USD', 3000.5],

@@ -42,10 +42,7 @@ describe.each(databaseKinds)('venture and real estate on %s', (kind) => {
 
   beforeAll(async () => {
     h = await createHarness(kind);
-    await h.createUser({ email: 'gp-assets@test.dev', role: 'GP' });
-    await h.createUser({ email: 'lp-assets@test.dev', role: 'LP' });
-    gp = await h.login('gp-assets@test.dev', 'Passw0rd!');
-    lp = await h.login('lp-assets@test.dev', 'Passw0rd!');
+    ({ gp, lp } = await h.partners('assets'));
   });
   afterAll(() => h.close());
 

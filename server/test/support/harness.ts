@@ -39,6 +39,8 @@ export interface Harness {
   createUser(u: { email: string; password?: string | null; role: 'GP' | 'LP'; googleId?: string; firstName?: string; lastName?: string }): Promise<number>;
   /** Logs in through the REST path and returns the token. */
   login(email: string, password: string): Promise<string>;
+  /** A new GP and a new LP (e-mails from `name`), signed in: their tokens. */
+  partners(name: string): Promise<{ gp: string; lp: string }>;
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -119,6 +121,11 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
       });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
       return (res.json() as { token: string }).token;
+    },
+    async partners(name) {
+      await harness.createUser({ email: `gp-${name}@test.dev`, role: 'GP' });
+      await harness.createUser({ email: `lp-${name}@test.dev`, role: 'LP' });
+      return { gp: await harness.login(`gp-${name}@test.dev`, 'Passw0rd!'), lp: await harness.login(`lp-${name}@test.dev`, 'Passw0rd!') };
     },
     inject: (opts) => app.inject({ remoteAddress: freshIp(), ...opts }),
     async close() {

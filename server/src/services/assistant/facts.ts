@@ -1,4 +1,4 @@
-import { assetGain, gainPct, groupBySymbol, liquidGain, netAccountParts, netAccountValue, realEstateGain, type LotFigures } from '../../domain/portfolio-math';
+import { assetGain, gainPct, groupBySymbol, liquidGain, netAccountParts, netAccountValue, realEstateGain, type LotFigures, type NetAccountParts } from '../../domain/portfolio-math';
 import type { ServiceDeps } from '../deps';
 import { getBalances } from '../portfolio/balances';
 import { listHoldings, type HoldingView } from '../portfolio/holdings';
@@ -50,13 +50,7 @@ export async function positionOf(deps: ServiceDeps, symbol: string): Promise<Pos
   return (await positions(deps)).find((p) => p.symbol === symbol.toUpperCase());
 }
 
-export interface PortfolioTotals {
-  liquidValue: number;
-  ventureValue: number;
-  realEstateValue: number;
-  totalRentalIncome: number;
-  cashAvailable: number;
-  marginDebit: number;
+export interface PortfolioTotals extends NetAccountParts {
   netAccountValue: number;
   liquidGain: number;
   ventureGain: number;
