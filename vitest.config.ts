@@ -2,11 +2,27 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/test/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    projects: [
+      { extends: true, test: { name: 'server', include: ['server/test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['client/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['client/src/test/setup.ts'],
+        },
+      },
+      {
+        // Chromium against the built app (pnpm build first; the root test script does).
+        extends: true,
+        test: { name: 'browser', include: ['client/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
+      },
+    ],
   },
 });

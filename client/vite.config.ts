@@ -1,16 +1,34 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { site } from './src/site.ts';
 
 /** In development the API runs beside Vite (pnpm dev); its port follows PORT like the server's. */
 const api = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // index.html takes the firm's name and description from the one site configuration.
+    {
+      name: 'site-html',
+      transformIndexHtml: (html) => html.replaceAll('%SITE_NAME%', site.name).replaceAll('%SITE_DESCRIPTION%', site.description),
+    },
+  ],
   // One .env at the repository root serves both; Vite exposes only the VITE_ settings to the page.
   envDir: '..',
   server: {
     port: 5173,
     proxy: { '/api': api, '/trpc': api },
   },
-  build: { outDir: 'dist', emptyOutDir: true, reportCompressedSize: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    reportCompressedSize: true,
+    rolldownOptions: {
+      output: {
+        // React is shared by the shell and every lazily loaded page: one named, long-cached chunk.
+        codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+      },
+    },
+  },
 });

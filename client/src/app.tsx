@@ -1,24 +1,46 @@
-import { useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Route, Switch } from 'wouter';
-import { createTrpcClient, trpc } from './api/trpc';
-import { HomePage } from './pages/home';
+import { useEffect, useState } from 'react';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { httpStatusOf } from './api/errors';
+import { createTrpcClient, trpc, type TrpcClientOptions } from './api/trpc';
+import { readSession, subscribeSession } from './api/session';
+import { ToastProvider } from './components/toast';
+import { Shell } from './shell';
 
-export function App() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
-  const [trpcClient] = useState(createTrpcClient);
+/** Once, and only when the server did not answer with a client error (a 401 or 403 stays so). */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return failureCount < 1 && (status === undefined || status >= 500);
+}
+
+export function App({ trpcOptions }: { trpcOptions?: TrpcClientOptions } = {}) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        // SPEC §8: failed loads are logged (the first 200 characters); pages decide what, if anything, to show.
+        queryCache: new QueryCache({
+          onError: (error, query) => console.error(`Loading ${JSON.stringify(query.queryKey[0])} failed:`, error.message.slice(0, 200)),
+        }),
+        defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false } },
+      }),
+  );
+  const [trpcClient] = useState(() => createTrpcClient(trpcOptions));
+
+  // When a session ends, nothing the last user saw stays cached for the next one.
+  useEffect(() => {
+    let hadSession = readSession() !== null;
+    return subscribeSession(() => {
+      const hasSession = readSession() !== null;
+      if (hadSession && !hasSession) queryClient.clear();
+      hadSession = hasSession;
+    });
+  }, [queryClient]);
+
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <Switch>
-          <Route path="/" component={HomePage} />
-          <Route>
-            <main>
-              <h1>Page not found</h1>
-              <a href="/">Go Home</a>
-            </main>
-          </Route>
-        </Switch>
+        <ToastProvider>
+          <Shell />
+        </ToastProvider>
       </QueryClientProvider>
     </trpc.Provider>
   );

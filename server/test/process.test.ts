@@ -24,7 +24,7 @@ describe('the server process and the operator commands on the embedded database'
     exited = new Promise((done) => server.once('exit', (code) => done(code)));
     base = await new Promise<string>((found, fail) => {
       let out = '';
-      const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 50_000);
+      const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 110_000);
       server.stdout?.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
@@ -34,7 +34,7 @@ describe('the server process and the operator commands on the embedded database'
         }
       });
     });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(() => {
     if (server.exitCode === null) server.kill('SIGKILL');
@@ -101,7 +101,7 @@ describe('the server process and the operator commands on the embedded database'
     expect(backtest.status).toBe(0);
     expect(backtest.stdout).toContain('"naive" predicts tomorrow = today');
     expect(backtest.stdout).toMatch(/^ALL\s+\d+\s+[\d.]+\s+[\d.]+/m);
-  }, 60_000);
+  }, 120_000);
 
   it('explains bad arguments and settings instead of failing with a stack trace', () => {
     const weak = cli('create-user', '--email', 'w@example.com', '--password', 'weak', '--role', 'LP', '--first', 'W', '--last', 'W');
@@ -116,5 +116,5 @@ describe('the server process and the operator commands on the embedded database'
     expect(badPort.status).toBe(1);
     expect(badPort.stderr).toContain('PORT');
     expect(badPort.stderr).not.toMatch(/\n\s+at /);
-  }, 60_000);
+  }, 120_000);
 });

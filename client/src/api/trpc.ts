@@ -1,18 +1,35 @@
 import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
+import { navigate } from 'wouter/use-browser-location';
 import type { AppRouter } from '../../../server/src/trpc/router';
+import { clearSession, readSession } from './session';
+import { sessionEndLink } from './session-end-link';
 
 export const trpc = createTRPCReact<AppRouter>();
 
 /** Empty means the API is served from the same origin as the page. */
 export const API_BASE = (import.meta.env.VITE_API_URL ?? '').replace(/\/$/, '');
 
-export function createTrpcClient() {
+/** The session ended on the server (expired, password changed, user deleted): log out quietly. */
+export function endSession(): void {
+  clearSession();
+  if (globalThis.location?.pathname !== '/login') navigate('/login', { replace: true });
+}
+
+export interface TrpcClientOptions {
+  /** Tests pass a fake server here. */
+  fetch?: typeof globalThis.fetch;
+  onSessionEnded?: () => void;
+}
+
+export function createTrpcClient(options: TrpcClientOptions = {}) {
   return trpc.createClient({
     links: [
+      sessionEndLink(options.onSessionEnded ?? endSession),
       httpBatchLink({
         url: `${API_BASE}/trpc`,
+        fetch: options.fetch,
         headers: () => {
-          const token = localStorage.getItem('token');
+          const token = readSession()?.token;
           return token ? { authorization: `Bearer ${token}` } : {};
         },
       }),

@@ -1,0 +1,196 @@
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { logIn } from './support/actions';
+import { DEMO, startAppServer, type AppServer } from './support/app-server';
+import { describeInBrowser, openBrowser, type Browser } from './support/browser';
+
+/** The tRPC procedures a page called, e.g. "contact.submit". */
+function recordCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request: Request) => {
+    const match = /\/trpc\/([^?]+)/.exec(request.url());
+    if (match?.[1]) calls.push(...decodeURIComponent(match[1]).split(','));
+  });
+  return calls;
+}
+
+async function alertText(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').getByText(text, { exact: true }).waitFor();
+}
+
+describeInBrowser('partner journeys in Chromium', () => {
+  let app: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+    browser = await openBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('a visitor sends an inquiry and a GP sees it on Form Submissions', async () => {
+    const page = await browser.newPage();
+    const calls = recordCalls(page);
+    await page.goto(`${app.url}/contact`);
+    await page.getByLabel('Name').fill('Ada Visitor');
+    await page.getByLabel('Email').fill('ada.visitor@example.com');
+    await page.getByLabel('Inquiry', { exact: true }).fill('I would like to learn about becoming a limited partner.');
+
+    // Letters are ignored as they are typed; a short number is refused and nothing is sent.
+    await page.getByLabel('Phone').pressSequentially('212-55x');
+    expect(await page.getByLabel('Phone').inputValue()).toBe('21255');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await alertText(page, 'Phone number must be exactly 10 digits.');
+    expect(calls).not.toContain('contact.submit');
+
+    await page.getByLabel('Phone').pressSequentially('50199');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('status').getByText('Submission successful!').waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+    expect(await page.getByLabel('Phone').inputValue()).toBe('');
+
+    await logIn(page, app.url, DEMO.gp);
+    await page.waitForURL('**/gp_dashboard');
+    await page.getByRole('link', { name: 'PROFILE' }).click();
+    await page.getByRole('link', { name: 'View Form Submissions' }).click();
+    await page.waitForURL('**/submissions');
+    const row = page.getByRole('row').filter({ hasText: 'Ada Visitor' });
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(cells.slice(0, 4)).toEqual([
+      'Ada Visitor',
+      'ada.visitor@example.com',
+      '2125550199',
+      'I would like to learn about becoming a limited partner.',
+    ]);
+    // Submitted At is US Eastern time, whatever the machine's zone.
+    const eastern = (at: number) =>
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
+    expect([eastern(Date.now()), eastern(Date.now() - 60_000), eastern(Date.now() - 120_000)]).toContain(cells[4]);
+    await page.close();
+  });
+
+  it('a wrong password shows the server’s error and stays on /login', async () => {
+    const page = await browser.newPage();
+    await page.goto(app.url);
+    await page.evaluate(() => localStorage.clear()); // this browser's GP logged in before
+    await logIn(page, app.url, { email: DEMO.gp.email, password: 'not-the-password' });
+    await alertText(page, 'Invalid email or password.');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.close();
+  });
+
+  it('a GP copies an invite link to the clipboard', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    const page = await browser.newPage();
+    await logIn(page, app.url, DEMO.gp);
+    await page.waitForURL('**/gp_dashboard');
+    await page.goto(`${app.url}/gp_profile`);
+    await page.getByRole('button', { name: 'GENERATE GP INVITE LINK' }).click();
+    await page.getByRole('status').getByText('Invite link copied!').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(new RegExp(`^${app.url}/signup\\?invite=[\\w-]+`));
+    // SPEC §9: the toast shows for 3 seconds.
+    await page.getByText('Invite link copied!').waitFor({ state: 'detached', timeout: 6000 });
+    await page.close();
+  });
+
+  it('a GP invites an LP, who signs up, logs in, lands on /lp_dashboard, and is kept out of GP pages', async () => {
+    const gpPage = await browser.newPage();
+    // Both copy methods fail here, so the link is shown in the 'Link ready' text area instead.
+    await gpPage.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+      document.execCommand = () => false;
+    });
+    await logIn(gpPage, app.url, DEMO.gp);
+    await gpPage.waitForURL('**/gp_dashboard');
+    await gpPage.goto(`${app.url}/gp_profile`);
+    await gpPage.getByRole('button', { name: 'GENERATE LP INVITE LINK' }).click();
+    const linkBox = gpPage.getByLabel('Link ready');
+    await linkBox.waitFor();
+    expect(await linkBox.getAttribute('readonly')).not.toBeNull();
+    const link = await linkBox.inputValue();
+    expect(link).toMatch(new RegExp(`^${app.url}/signup\\?invite=[\\w-]+`));
+
+    const lpBrowser = await openBrowser();
+    try {
+      const lp = await lpBrowser.newPage();
+      await lp.goto(link);
+      await lp.getByLabel('First Name').fill('Lena');
+      await lp.getByLabel('Last Name').fill('Invited');
+      await lp.getByLabel('Email').fill('lena.invited@example.com');
+      await lp.getByLabel('Password', { exact: true }).fill('Invest#2026');
+      await lp.getByLabel('Confirm Password').fill('Invest#2026');
+      await lp.getByRole('button', { name: 'Sign Up' }).click();
+      await lp.waitForURL('**/login');
+      await lp.getByRole('status').getByText('Signup successful').waitFor();
+
+      await logIn(lp, app.url, { email: 'lena.invited@example.com', password: 'Invest#2026' });
+      await lp.waitForURL('**/lp_dashboard');
+      await lp.getByRole('heading', { name: 'LP Dashboard' }).waitFor();
+      expect(await lp.evaluate(() => [localStorage.getItem('role'), localStorage.getItem('authMethod')])).toEqual(['LP', 'local']);
+      expect(await lp.getByRole('link', { name: 'DASHBOARD' }).getAttribute('href')).toBe('/lp_dashboard');
+
+      await lp.goto(`${app.url}/gp_dashboard`);
+      await lp.waitForURL('**/unauthorized');
+
+      // The 'Link ready' box goes after 5 seconds (SPEC §9).
+      await linkBox.waitFor({ state: 'detached', timeout: 8000 });
+
+      // The GP deletes the new LP after confirming; the LP's next call answers 401 and ends the session.
+      await gpPage.getByRole('link', { name: 'View User Information' }).click();
+      await gpPage.getByLabel('Search users').fill('LENA.INVITED');
+      const rows = gpPage.getByRole('region', { name: 'Users' }).getByRole('row');
+      await rows.filter({ hasText: 'lena.invited@example.com' }).waitFor();
+      expect(await rows.count()).toBe(2); // header and the one match
+      await gpPage.getByRole('button', { name: 'Delete lena.invited@example.com' }).click();
+      const dialog = gpPage.getByRole('alertdialog', { name: 'Delete user' });
+      await dialog.getByText('Are you sure you want to delete this user?').waitFor();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await gpPage.getByRole('status').getByText('User deleted.').waitFor();
+      await rows.filter({ hasText: 'lena.invited@example.com' }).waitFor({ state: 'detached' });
+
+      await lp.getByRole('link', { name: 'PROFILE' }).click();
+      await lp.waitForURL('**/login');
+      expect(await lp.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('role')])).toEqual([null, null]);
+    } finally {
+      await lpBrowser.close();
+    }
+    await gpPage.close();
+  });
+
+  it('dialogs keep the keyboard inside and close with Escape, giving focus back', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/login`);
+    const opener = page.getByRole('button', { name: 'Forgot Password?' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Reset Your Password' });
+    await dialog.waitFor();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.close();
+  });
+
+  it('LOG OUT clears the session and goes to /login', async () => {
+    const page = await browser.newPage();
+    await logIn(page, app.url, DEMO.lp);
+    await page.waitForURL('**/lp_dashboard');
+    await page.getByRole('link', { name: 'PROFILE' }).click();
+    await page.getByRole('button', { name: 'LOG OUT' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual([]);
+    await page.getByRole('link', { name: 'LOG IN' }).waitFor();
+    await page.close();
+  });
+});

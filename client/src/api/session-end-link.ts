@@ -1,0 +1,25 @@
+import type { TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import type { AppRouter } from '../../../server/src/trpc/router';
+
+/**
+ * Calls whose 401 means "wrong credentials", not "your session ended": the sign-in pages show
+ * their message instead of being sent to /login.
+ */
+export const SIGN_IN_PROCEDURES: ReadonlySet<string> = new Set(['auth.login', 'auth.googleLogin', 'auth.googleSignup']);
+
+/** SPEC §4: any 401 from the API ends the session; `onSessionEnded` clears it and goes to /login. */
+export function sessionEndLink(onSessionEnded: () => void): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) =>
+        next(op).subscribe({
+          next: (value) => observer.next(value),
+          error: (error) => {
+            if (error.data?.httpStatus === 401 && !SIGN_IN_PROCEDURES.has(op.path)) onSessionEnded();
+            observer.error(error);
+          },
+          complete: () => observer.complete(),
+        }),
+      );
+}

@@ -1,0 +1,30 @@
+import { useLocation } from 'wouter';
+import { useToast } from '../components/toast';
+import { signOutOfGoogle } from '../lib/google-identity';
+import { clearSession, readSession, saveSession, type AuthMethod } from './session';
+
+export const UNKNOWN_ROLE = 'Unknown role';
+
+/** SPEC §4: store the session (role upper-cased), then go to the role's dashboard. */
+export function useCompleteSignIn(): (answer: { token: string; role: string }, authMethod: AuthMethod) => void {
+  const [, navigate] = useLocation();
+  const notify = useToast();
+  return (answer, authMethod) => {
+    const role = answer.role.toUpperCase();
+    saveSession({ token: answer.token, role, authMethod });
+    if (role === 'GP') navigate('/gp_dashboard');
+    else if (role === 'LP') navigate('/lp_dashboard');
+    else notify.error(UNKNOWN_ROLE);
+  };
+}
+
+/** SPEC §4: clear the session, sign out of Google if that was the way in, go to /login. */
+export function useLogout(): () => void {
+  const [, navigate] = useLocation();
+  return () => {
+    const wasGoogle = readSession()?.authMethod === 'google';
+    clearSession();
+    if (wasGoogle) signOutOfGoogle();
+    navigate('/login');
+  };
+}

@@ -1,0 +1,63 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { storeSession } from '../test/render-app';
+import { NavBar } from './nav-bar';
+import { navLinks } from './nav-links';
+
+function shownLinks() {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  return within(nav)
+    .getAllByRole('link')
+    .slice(1) // the logo
+    .map((a) => [a.textContent, a.getAttribute('href')]);
+}
+
+describe('the navigation bar', () => {
+  it('shows HOME, TEAM, CONTACT and LOG IN when logged out, and the logo links home', () => {
+    render(<NavBar />);
+    expect(shownLinks()).toEqual([
+      ['HOME', '/'],
+      ['TEAM', '/team'],
+      ['CONTACT', '/contact'],
+      ['LOG IN', '/login'],
+    ]);
+    const logo = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link')[0];
+    expect(logo?.getAttribute('href')).toBe('/');
+  });
+
+  it('sends an LP (in any case) to the LP pages', () => {
+    storeSession('lp');
+    render(<NavBar />);
+    expect(shownLinks()).toEqual([
+      ['DASHBOARD', '/lp_dashboard'],
+      ['PROFILE', '/lp_profile'],
+      ['TEAM', '/team'],
+      ['CONTACT', '/contact'],
+    ]);
+  });
+
+  it('sends a GP to the GP pages', () => {
+    storeSession('GP');
+    render(<NavBar />);
+    expect(shownLinks().slice(0, 2)).toEqual([
+      ['DASHBOARD', '/gp_dashboard'],
+      ['PROFILE', '/gp_profile'],
+    ]);
+  });
+
+  it('sends any other role to the GP pages', () => {
+    expect(navLinks({ role: 'AUDITOR' }).slice(0, 2)).toEqual([
+      { label: 'DASHBOARD', href: '/gp_dashboard' },
+      { label: 'PROFILE', href: '/gp_profile' },
+    ]);
+    expect(navLinks({ role: 'Lp' })[0]?.href).toBe('/lp_dashboard');
+  });
+
+  it('has a menu button that tells whether the menu is open', () => {
+    render(<NavBar />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    toggle.click();
+    return Promise.resolve().then(() => expect(toggle.getAttribute('aria-expanded')).toBe('true'));
+  });
+});

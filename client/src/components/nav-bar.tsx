@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useSession } from '../api/session';
+import { site } from '../site';
+import { LogoMark } from './logo';
+import { navLinks } from './nav-links';
+import './nav-bar.css';
+
+export function NavBar() {
+  const session = useSession();
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // A chosen link closes the phone menu.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location]);
+
+  return (
+    <header className="site-header">
+      <nav className="nav" aria-label="Main">
+        <Link href="/" className="nav__brand">
+          <LogoMark />
+          <span className="nav__name">{site.name}</span>
+        </Link>
+        <button
+          type="button"
+          className="nav__toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="nav__toggle-bars" aria-hidden="true" />
+          Menu
+        </button>
+        <ul id="main-menu" className={`nav__links${menuOpen ? ' nav__links--open' : ''}`}>
+          {navLinks(session).map((link) => (
+            <li key={link.href}>
+              <Link
+                href={link.href}
+                className={`nav__link${link.href === '/login' ? ' nav__link--cta' : ''}`}
+                aria-current={location === link.href ? 'page' : undefined}
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

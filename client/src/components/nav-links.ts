@@ -1,0 +1,32 @@
+import { isLimitedPartner } from '../../../server/src/domain/roles';
+import type { Session } from '../api/session';
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** SPEC §2: LP (in any case) gets the LP pages; any other role gets the GP pages. */
+export function portalPaths(role: string | null | undefined): { dashboard: string; profile: string } {
+  return isLimitedPartner(role)
+    ? { dashboard: '/lp_dashboard', profile: '/lp_profile' }
+    : { dashboard: '/gp_dashboard', profile: '/gp_profile' };
+}
+
+export function navLinks(session: Pick<Session, 'role'> | null): NavLink[] {
+  if (!session) {
+    return [
+      { label: 'HOME', href: '/' },
+      { label: 'TEAM', href: '/team' },
+      { label: 'CONTACT', href: '/contact' },
+      { label: 'LOG IN', href: '/login' },
+    ];
+  }
+  const { dashboard, profile } = portalPaths(session.role);
+  return [
+    { label: 'DASHBOARD', href: dashboard },
+    { label: 'PROFILE', href: profile },
+    { label: 'TEAM', href: '/team' },
+    { label: 'CONTACT', href: '/contact' },
+  ];
+}

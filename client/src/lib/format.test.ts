@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCalendarDate,
+  formatCurrency,
+  formatEasternDateTime,
+  formatMarketCap,
+  formatMoney,
+  formatPercent,
+  formatQuantity,
+  formatSignedMoney,
+  toNumber,
+} from './format';
+
+describe('formatting', () => {
+  it('writes money in en-US with two decimals, from numbers or numeric strings', () => {
+    expect(formatMoney(1234.5)).toBe('1,234.50');
+    expect(formatMoney('98765.432')).toBe('98,765.43');
+    expect(formatMoney(null)).toBe('N/A');
+    expect(formatCurrency(-1234.5)).toBe('-$1,234.50');
+    expect(formatSignedMoney(1.2)).toBe('+1.20');
+    expect(formatSignedMoney(-0.4)).toBe('-0.40');
+    expect(toNumber('abc')).toBeNull();
+  });
+
+  it('writes percentages with two decimals, signed on request', () => {
+    expect(formatPercent(12.345)).toBe('12.35%');
+    expect(formatPercent(1.5, { signed: true })).toBe('+1.50%');
+    expect(formatPercent(-0.4, { signed: true })).toBe('-0.40%');
+    expect(formatPercent(undefined)).toBe('N/A');
+  });
+
+  it('shows market cap, kept in millions, in billions', () => {
+    expect(formatMarketCap(2_950_000)).toBe('2,950.00B');
+    expect(formatMarketCap(null)).toBe('N/A');
+  });
+
+  it('keeps the fractions of quantities', () => {
+    expect(formatQuantity(0.125)).toBe('0.125');
+    expect(formatQuantity(1500)).toBe('1,500');
+  });
+
+  it('shows moments in US Eastern time, standard and daylight', () => {
+    expect(formatEasternDateTime('2026-01-15T14:30:00Z')).toBe('Jan 15, 2026, 9:30 AM EST');
+    expect(formatEasternDateTime('2026-07-04T16:00:00Z')).toBe('Jul 4, 2026, 12:00 PM EDT');
+    expect(formatEasternDateTime('2026-07-04T16:00:00Z', '', { zone: false })).toBe('Jul 4, 2026, 12:00 PM');
+    expect(formatEasternDateTime(null, 'Never')).toBe('Never');
+  });
+
+  it('never shifts a calendar date', () => {
+    expect(formatCalendarDate('2026-03-01')).toBe('Mar 1, 2026');
+  });
+});

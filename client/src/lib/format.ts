@@ -1,0 +1,108 @@
+/**
+ * The one place numbers, money and times are turned into text (SPEC §9: money in en-US with two
+ * decimals, percent change with sign and two decimals, times of submissions in US Eastern time).
+ */
+export const EASTERN_TIME_ZONE = 'America/New_York';
+export const NOT_AVAILABLE = 'N/A';
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
+
+type Numeric = number | string | null | undefined;
+
+/** Money arrives as numbers or as numeric strings (PostgreSQL numeric); anything else is not a number. */
+export function toNumber(value: Numeric): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** 1234.5 -> "1,234.50" (for columns headed "$"). */
+export function formatMoney(value: Numeric, empty = NOT_AVAILABLE): string {
+  const n = toNumber(value);
+  return n === null ? empty : money.format(n);
+}
+
+/** 1234.5 -> "$1,234.50"; negative amounts as "-$1,234.50". */
+export function formatCurrency(value: Numeric, empty = NOT_AVAILABLE): string {
+  const n = toNumber(value);
+  return n === null ? empty : currency.format(n);
+}
+
+/** 12.345 -> "12.35%"; with `signed`, "+12.35%" and "-0.40%". */
+export function formatPercent(value: Numeric, options: { signed?: boolean; empty?: string } = {}): string {
+  const n = toNumber(value);
+  if (n === null) return options.empty ?? NOT_AVAILABLE;
+  const text = `${money.format(Math.abs(n))}%`;
+  if (n < 0) return `-${text}`;
+  return options.signed && n > 0 ? `+${text}` : text;
+}
+
+/** A change with its sign: "+1.25", "-0.40". */
+export function formatSignedMoney(value: Numeric, empty = NOT_AVAILABLE): string {
+  const n = toNumber(value);
+  if (n === null) return empty;
+  return `${n > 0 ? '+' : n < 0 ? '-' : ''}${money.format(Math.abs(n))}`;
+}
+
+/** Quantities keep their fractions (crypto), without trailing zeros. */
+export function formatQuantity(value: Numeric, empty = NOT_AVAILABLE): string {
+  const n = toNumber(value);
+  return n === null ? empty : quantity.format(n);
+}
+
+/** SPEC §9: market cap is stored in millions and shown in billions. */
+export function formatMarketCap(millions: Numeric): string {
+  const n = toNumber(millions);
+  return n === null || n === 0 ? NOT_AVAILABLE : `${money.format(n / 1000)}B`;
+}
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const easternDateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: EASTERN_TIME_ZONE,
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+const easternDateTimeNoZone = new Intl.DateTimeFormat('en-US', {
+  timeZone: EASTERN_TIME_ZONE,
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/**
+ * A moment in US Eastern time: "Nov 21, 2025, 7:55 AM EST". Tables whose page says the zone once
+ * leave it out of each cell (`zone: false`).
+ */
+export function formatEasternDateTime(value: string | Date | null | undefined, empty = '', options: { zone?: boolean } = {}): string {
+  const date = toDate(value);
+  if (!date) return empty;
+  return (options.zone === false ? easternDateTimeNoZone : easternDateTime).format(date);
+}
+
+const calendarDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+
+/** A calendar date such as a purchase date ("2025-03-14" -> "Mar 14, 2025"), never shifted by a time zone. */
+export function formatCalendarDate(value: string | null | undefined, empty = ''): string {
+  if (!value) return empty;
+  const date = toDate(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return date ? calendarDate.format(date) : empty;
+}
+
+/** True for the ISO timestamps the API sends (so generic tables can show them in Eastern time). */
+export function isIsoTimestamp(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && toDate(value) !== null;
+}

@@ -1,0 +1,38 @@
+import type { Column } from '../../components/data-table';
+import { formatEasternDateTime, isIsoTimestamp } from '../../lib/format';
+
+export type ApiRecord = Record<string, string | number | null>;
+
+const HEADER_WORDS: Record<string, string> = { id: 'ID' };
+
+/** "first_name" -> "First Name", "user_id" -> "User ID". */
+export function headerFor(field: string): string {
+  return field
+    .split('_')
+    .map((word) => HEADER_WORDS[word] ?? word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+export function cellText(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  if (isIsoTimestamp(value)) return formatEasternDateTime(value, '', { zone: false });
+  return String(value);
+}
+
+/** SPEC §2: every field the server returns is a column, in the order it sends them. */
+export function recordColumns(rows: ApiRecord[]): Column<ApiRecord>[] {
+  const fields = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return fields.map((field) => ({
+    key: field,
+    header: headerFor(field),
+    text: (row) => cellText(row[field]),
+    sortValue: (row) => row[field] ?? '',
+  }));
+}
+
+/** SPEC §2: rows where any field contains the text, ignoring case. */
+export function matchesSearch(row: ApiRecord, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  return Object.values(row).some((value) => value !== null && (String(value).toLowerCase().includes(needle) || cellText(value).toLowerCase().includes(needle)));
+}

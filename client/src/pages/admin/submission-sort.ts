@@ -1,0 +1,45 @@
+export interface Submission {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  created_at: string;
+}
+
+/** SPEC §2's sort choices, Most Recent first as the default. */
+export const SUBMISSION_SORTS = [
+  { id: 'recent', label: 'Most Recent' },
+  { id: 'oldest', label: 'Oldest' },
+  { id: 'name-asc', label: 'Name A-Z' },
+  { id: 'name-desc', label: 'Name Z-A' },
+  { id: 'email-asc', label: 'Email A-Z' },
+  { id: 'email-desc', label: 'Email Z-A' },
+] as const;
+
+export type SubmissionSort = (typeof SUBMISSION_SORTS)[number]['id'];
+
+const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+const time = (s: Submission) => new Date(s.created_at).getTime();
+
+export function sortSubmissions(list: readonly Submission[], sort: SubmissionSort): Submission[] {
+  const copy = [...list];
+  switch (sort) {
+    case 'recent':
+      return copy.sort((a, b) => time(b) - time(a) || b.id - a.id);
+    case 'oldest':
+      return copy.sort((a, b) => time(a) - time(b) || a.id - b.id);
+    case 'name-asc':
+      return copy.sort((a, b) => byText(a.name, b.name));
+    case 'name-desc':
+      return copy.sort((a, b) => byText(b.name, a.name));
+    case 'email-asc':
+      return copy.sort((a, b) => byText(a.email, b.email));
+    case 'email-desc':
+      return copy.sort((a, b) => byText(b.email, a.email));
+  }
+}
+
+export function isSubmissionSort(value: string): value is SubmissionSort {
+  return SUBMISSION_SORTS.some((s) => s.id === value);
+}

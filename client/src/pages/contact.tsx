@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { PHONE_MESSAGE, isValidPhone } from '../../../server/src/domain/contact-rules';
+import { messageOf } from '../api/errors';
+import { trpc } from '../api/trpc';
+import { PhoneField } from '../components/phone-field';
+import { TextAreaField } from '../components/text-area-field';
+import { TextField } from '../components/text-field';
+import { useToast } from '../components/toast';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { site } from '../site';
+import './contact.css';
+
+export const CONTACT_SUCCESS = 'Submission successful!';
+export const CONTACT_FAILED = 'Error sending inquiry.';
+
+const EMPTY = { name: '', email: '', phone: '', message: '' };
+
+export function ContactPage() {
+  const { contact } = site;
+  useDocumentTitle('Contact');
+  const notify = useToast();
+  const [form, setForm] = useState(EMPTY);
+  const submit = trpc.contact.submit.useMutation();
+
+  const set = (field: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The browser's pattern check stops this first; this guards browsers that skip validation.
+    if (!isValidPhone(form.phone)) {
+      notify.error(PHONE_MESSAGE);
+      return;
+    }
+    submit.mutate(form, {
+      onSuccess: (answer) => {
+        notify.success(answer.message || CONTACT_SUCCESS);
+        setForm(EMPTY);
+      },
+      onError: (error) => notify.error(messageOf(error, CONTACT_FAILED, { orOwnMessage: true })),
+    });
+  };
+
+  return (
+    <div className="page contact">
+      <header className="page__header">
+        <h1 className="page__title">{contact.heading}</h1>
+        <p className="page__lead">{contact.intro}</p>
+      </header>
+      <div className="contact__layout">
+        <aside className="contact__details" aria-labelledby="contact-details-heading">
+          <h2 id="contact-details-heading" className="contact__details-heading">
+            Reach us directly
+          </h2>
+          <p className="contact__label">Email</p>
+          <p className="contact__email">{contact.email}</p>
+          <p className="contact__label">Professional network</p>
+          <p>
+            <a href={contact.professionalNetwork.url} target="_blank" rel="noopener noreferrer">
+              {contact.professionalNetwork.label}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </aside>
+        <form className="card contact__form" onSubmit={onSubmit} aria-labelledby="contact-form-heading">
+          <h2 id="contact-form-heading" className="card__title">
+            Send an inquiry
+          </h2>
+          <TextField label="Name" name="name" autoComplete="name" required value={form.name} onChange={(e) => set('name')(e.target.value)} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={(e) => set('email')(e.target.value)}
+          />
+          <PhoneField value={form.phone} onChange={set('phone')} onInvalid={() => notify.error(PHONE_MESSAGE)} />
+          <TextAreaField label="Inquiry" name="message" required rows={6} value={form.message} onChange={(e) => set('message')(e.target.value)} />
+          <div className="form-actions">
+            <button type="submit" className="button button--primary" disabled={submit.isPending}>
+              {submit.isPending ? 'Sending…' : 'Submit'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

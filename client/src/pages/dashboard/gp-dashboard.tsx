@@ -1,0 +1,5 @@
+import { DashboardPlaceholder } from './dashboard-placeholder';
+
+export function GpDashboardPage() {
+  return <DashboardPlaceholder title="GP Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { DashboardPlaceholder } from './dashboard-placeholder';
+
+export function LpDashboardPage() {
+  return <DashboardPlaceholder title="LP Dashboard" />;
+}

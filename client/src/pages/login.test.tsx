@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FakeApiError, fakeApi } from '../test/fake-api';
+import { renderApp } from '../test/render-app';
+
+const RESET_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
+
+function loginApi(role: string) {
+  return fakeApi({
+    'auth.clientSettings': () => ({ googleClientId: null }),
+    'auth.login': () => ({ token: 'fresh-token', role }),
+    'auth.requestPasswordReset': () => ({ message: RESET_MESSAGE }),
+  });
+}
+
+async function logIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Email'), 'someone@example.com');
+  await user.type(screen.getByLabelText('Password'), 'Secret#123');
+  await user.click(screen.getByRole('button', { name: 'Log In' }));
+}
+
+describe('login', () => {
+  it('stores the session with the role upper-cased and goes to the LP dashboard', async () => {
+    const user = userEvent.setup();
+    renderApp('/login', loginApi('lp'));
+    await logIn(user);
+    expect(await screen.findByRole('heading', { name: 'LP Dashboard' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/lp_dashboard');
+    expect([localStorage.getItem('token'), localStorage.getItem('role'), localStorage.getItem('authMethod')]).toEqual([
+      'fresh-token',
+      'LP',
+      'local',
+    ]);
+  });
+
+  it('says Unknown role for a role that is neither GP nor LP', async () => {
+    const user = userEvent.setup();
+    renderApp('/login', loginApi('auditor'));
+    await logIn(user);
+    expect(await screen.findByText('Unknown role')).toBeTruthy();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it("falls back to 'Login failed' when the server sent no message", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'auth.clientSettings': () => ({ googleClientId: null }),
+      'auth.login': () => {
+        throw new FakeApiError(500, '');
+      },
+    });
+    renderApp('/login', api);
+    await logIn(user);
+    expect(await screen.findByText('Login failed')).toBeTruthy();
+  });
+
+  it('shows the password when Show Password is ticked', async () => {
+    const user = userEvent.setup();
+    renderApp('/login', loginApi('GP'));
+    const password = await screen.findByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    await user.click(screen.getByLabelText('Show Password'));
+    expect(password.getAttribute('type')).toBe('text');
+  });
+
+  it('hides the Google button unless the server names a Google client id', async () => {
+    renderApp('/login', loginApi('GP'));
+    await screen.findByRole('button', { name: 'Log In' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Google/ })).toBeNull());
+  });
+});
+
+describe('the Forgot Password modal', () => {
+  it('shows the answer, disables Send, turns Cancel into Done, and starts clean when opened again', async () => {
+    const user = userEvent.setup();
+    const api = loginApi('GP');
+    renderApp('/login', api);
+    await user.click(await screen.findByRole('button', { name: 'Forgot Password?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Your Password' });
+    await user.type(within(dialog).getByLabelText('Email'), 'gp@demo.partners');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Reset Link' }));
+
+    expect(await within(dialog).findByText(RESET_MESSAGE)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Send Reset Link' })).toHaveProperty('disabled', true);
+    expect(api.callsTo('auth.requestPasswordReset')[0]?.input).toEqual({ email: 'gp@demo.partners' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+    const again = await screen.findByRole('dialog', { name: 'Reset Your Password' });
+    expect(within(again).getByLabelText('Email')).toHaveProperty('value', '');
+    expect(within(again).queryByText(RESET_MESSAGE)).toBeNull();
+    expect(within(again).getByRole('button', { name: 'Send Reset Link' })).toHaveProperty('disabled', false);
+    expect(within(again).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+});
+
+describe('Google sign-in', () => {
+  it("shows 'Log in with Google' and loads Google's script only when the server names a client id", async () => {
+    const api = fakeApi({ 'auth.clientSettings': () => ({ googleClientId: 'client-123.apps.googleusercontent.com' }) });
+    renderApp('/login', api);
+    expect(await screen.findByRole('button', { name: 'Log in with Google' })).toBeTruthy();
+    const script = document.head.querySelector<HTMLScriptElement>('script[src^="https://accounts.google.com/"]');
+    expect(script?.src).toBe('https://accounts.google.com/gsi/client');
+  });
+});

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { messageOf } from '../api/errors';
+import { trpc } from '../api/trpc';
+import { useCompleteSignIn } from '../api/use-sign-in';
+import { GoogleButton } from '../components/google-button';
+import { TextField } from '../components/text-field';
+import { useToast } from '../components/toast';
+import { GOOGLE_USER_INFO_FAILED, fetchGoogleUserInfo } from '../lib/google-identity';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { ForgotPasswordDialog } from './login/forgot-password-dialog';
+import './auth.css';
+
+export const LOGIN_FAILED = 'Login failed';
+export const GOOGLE_LOGIN_FAILED = 'Google login failed';
+
+export function LoginPage() {
+  useDocumentTitle('Log In');
+  const notify = useToast();
+  const completeSignIn = useCompleteSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const settings = trpc.auth.clientSettings.useQuery(undefined, { staleTime: Infinity });
+  const login = trpc.auth.login.useMutation();
+  const googleLogin = trpc.auth.googleLogin.useMutation();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: (answer) => completeSignIn(answer, 'local'),
+        onError: (error) => notify.error(messageOf(error, LOGIN_FAILED)),
+      },
+    );
+  };
+
+  const onGoogleToken = async (accessToken: string) => {
+    const info = await fetchGoogleUserInfo(accessToken).catch(() => null);
+    if (!info?.email) {
+      notify.error(GOOGLE_USER_INFO_FAILED);
+      return;
+    }
+    googleLogin.mutate(
+      { email: info.email, googleId: info.sub, accessToken },
+      {
+        onSuccess: (answer) => completeSignIn(answer, 'google'),
+        onError: (error) => notify.error(messageOf(error, GOOGLE_LOGIN_FAILED)),
+      },
+    );
+  };
+
+  const googleClientId = settings.data?.googleClientId;
+  const busy = login.isPending || googleLogin.isPending;
+
+  return (
+    <div className="page auth">
+      <form className="card auth__card" onSubmit={onSubmit} aria-labelledby="login-title">
+        <h1 id="login-title" className="auth__title">
+          LOGIN
+        </h1>
+        <p className="auth__lead">Partners sign in here to see the portfolio.</p>
+        <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Password"
+          type={showPassword ? 'text' : 'password'}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="auth__row">
+          <label className="checkbox">
+            <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
+            Show Password
+          </label>
+          <button type="button" className="button button--link" onClick={() => setForgotOpen(true)}>
+            Forgot Password?
+          </button>
+        </div>
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          Log In
+        </button>
+        {googleClientId && (
+          <>
+            <p className="auth__divider">
+              <span>or</span>
+            </p>
+            <GoogleButton
+              clientId={googleClientId}
+              label="Log in with Google"
+              disabled={busy}
+              onAccessToken={(token) => void onGoogleToken(token)}
+              onError={() => notify.error(GOOGLE_LOGIN_FAILED)}
+            />
+          </>
+        )}
+      </form>
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { messageOf } from '../../api/errors';
+import { trpc } from '../../api/trpc';
+import { Dialog } from '../../components/dialog';
+import { TextField } from '../../components/text-field';
+
+export const RESET_REQUEST_FAILED = 'Something went wrong.';
+
+/**
+ * SPEC §4: sending shows the answer and disables Send; Cancel (then reading 'Done') closes and
+ * clears the e-mail and the message. A failed request may be tried again.
+ */
+export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [sent, setSent] = useState(false);
+  const request = trpc.auth.requestPasswordReset.useMutation();
+
+  const close = () => {
+    setEmail('');
+    setMessage(null);
+    setSent(false);
+    request.reset();
+    onClose();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    request.mutate(
+      { email },
+      {
+        onSuccess: (answer) => {
+          setMessage({ text: answer.message, failed: false });
+          setSent(true);
+        },
+        onError: (error) => setMessage({ text: messageOf(error, RESET_REQUEST_FAILED), failed: true }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} title="Reset Your Password" onClose={close} describedBy="forgot-password-help">
+      <form onSubmit={onSubmit} className="dialog__body">
+        <p id="forgot-password-help" className="dialog__text">
+          Enter the email address of your account and we will send you a link to set a new password.
+        </p>
+        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <p className={`dialog__message${message?.failed ? ' dialog__message--error' : ''}`} role="status">
+          {message?.text}
+        </p>
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={close}>
+            {sent ? 'Done' : 'Cancel'}
+          </button>
+          <button type="submit" className="button button--primary" disabled={sent || request.isPending}>
+            Send Reset Link
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

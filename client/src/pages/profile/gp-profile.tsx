@@ -1,0 +1,5 @@
+import { ProfilePage } from './profile-page';
+
+export function GpProfilePage() {
+  return <ProfilePage role="GP" />;
+}

@@ -1,0 +1,74 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import type { Role } from '../../../../server/src/domain/roles';
+import { messageOf } from '../../api/errors';
+import { trpc } from '../../api/trpc';
+import { useToast } from '../../components/toast';
+import { copyText } from '../../lib/copy-text';
+
+export const INVITE_COPIED = 'Invite link copied!';
+export const INVITE_FAILED = 'Failed to generate invite';
+/** SPEC §9. */
+export const INVITE_TOAST_MS = 3000;
+export const LINK_READY_MS = 5000;
+const INVITE_VALIDITY_HOURS = 24;
+
+/** The GP's buttons: submissions, user information, and invite links for either role. */
+export function GpTools() {
+  const notify = useToast();
+  const createInvite = trpc.admin.createInvite.useMutation();
+  const [readyLink, setReadyLink] = useState<string | null>(null);
+  const linkId = useId();
+
+  useEffect(() => {
+    if (!readyLink) return;
+    const timer = setTimeout(() => setReadyLink(null), LINK_READY_MS);
+    return () => clearTimeout(timer);
+  }, [readyLink]);
+
+  const generate = (role: Role) =>
+    createInvite.mutate(
+      { role, validityHours: INVITE_VALIDITY_HOURS },
+      {
+        onSuccess: async ({ link }) => {
+          if (await copyText(link)) notify.success(INVITE_COPIED, { durationMs: INVITE_TOAST_MS });
+          else setReadyLink(link);
+        },
+        onError: (error) => notify.error(messageOf(error, INVITE_FAILED)),
+      },
+    );
+
+  return (
+    <section className="card profile__card" aria-labelledby="tools-heading">
+      <h2 id="tools-heading" className="card__title">
+        Partner tools
+      </h2>
+      <div className="profile__tools">
+        <Link href="/submissions" className="button button--secondary">
+          View Form Submissions
+        </Link>
+        <Link href="/user_info" className="button button--secondary">
+          View User Information
+        </Link>
+      </div>
+      <h3 className="profile__subheading">Invite a partner</h3>
+      <p className="profile__note">Invite links are valid for {INVITE_VALIDITY_HOURS} hours and can be used once.</p>
+      <div className="profile__tools">
+        <button type="button" className="button button--primary" disabled={createInvite.isPending} onClick={() => generate('GP')}>
+          GENERATE GP INVITE LINK
+        </button>
+        <button type="button" className="button button--primary" disabled={createInvite.isPending} onClick={() => generate('LP')}>
+          GENERATE LP INVITE LINK
+        </button>
+      </div>
+      {readyLink && (
+        <div className="field profile__link-ready">
+          <label htmlFor={linkId} className="field__label">
+            Link ready
+          </label>
+          <textarea id={linkId} className="field__input field__input--area" readOnly rows={3} value={readyLink} onFocus={(e) => e.target.select()} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { messageOf } from '../../api/errors';
+import { useSession } from '../../api/session';
+import { trpc } from '../../api/trpc';
+import { TextField } from '../../components/text-field';
+import { useToast } from '../../components/toast';
+import { formatEasternDateTime } from '../../lib/format';
+import { mostRecentEditText } from './most-recent-edit';
+
+export const PROFILE_UPDATED = 'Profile updated successfully!';
+export const PROFILE_UPDATE_FAILED = 'Failed to update profile.';
+const NEVER = 'Never';
+
+interface Draft {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** The account's names, e-mail and times; Edit turns the names and e-mail into inputs, Save sends them. */
+export function ProfileDetails({ onChangePassword }: { onChangePassword: () => void }) {
+  const notify = useToast();
+  const session = useSession();
+  const utils = trpc.useUtils();
+  const details = trpc.auth.profileDetails.useQuery();
+  const update = trpc.auth.updateProfile.useMutation();
+  const [draft, setDraft] = useState<Draft | null>(null);
+
+  if (details.isPending) return <section className="card profile__card">Loading...</section>;
+  // SPEC §8: a failed load is only logged (the app's query cache does that), with no message of its own.
+  if (details.isError) return <section className="card profile__card">Your profile could not be loaded.</section>;
+
+  const { user, lastLogin, lastEdit, mostRecentEdit } = details.data;
+  const googleAccount = session?.authMethod === 'google' || user.auth_method === 'google';
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!draft) {
+      setDraft({ first_name: user.first_name, last_name: user.last_name, email: user.email });
+      return;
+    }
+    update.mutate(
+      { ...draft, last_login: user.last_login, last_edit: user.last_edit },
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.message || PROFILE_UPDATED);
+          setDraft(null);
+          void utils.auth.profileDetails.invalidate();
+        },
+        onError: (error) => notify.error(messageOf(error, PROFILE_UPDATE_FAILED)),
+      },
+    );
+  };
+
+  const edit = (field: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((d) => (d ? { ...d, [field]: event.target.value } : d));
+
+  return (
+    <section className="card profile__card" aria-labelledby="details-heading">
+      <h2 id="details-heading" className="card__title">
+        Account details
+      </h2>
+      <form onSubmit={onSubmit}>
+        {draft ? (
+          <div className="profile__edit">
+            <TextField label="First Name" autoComplete="given-name" required value={draft.first_name} onChange={edit('first_name')} />
+            <TextField label="Last Name" autoComplete="family-name" required value={draft.last_name} onChange={edit('last_name')} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              disabled={googleAccount}
+              hint={googleAccount ? 'The email of a Google account cannot be changed.' : undefined}
+              value={draft.email}
+              onChange={edit('email')}
+            />
+          </div>
+        ) : (
+          <dl className="details">
+            <Detail term="First Name" value={user.first_name} />
+            <Detail term="Last Name" value={user.last_name} />
+            <Detail term="Email" value={user.email} />
+          </dl>
+        )}
+        <dl className="details details--meta">
+          <Detail term="Last Logged In" value={formatEasternDateTime(lastLogin, NEVER)} />
+          <Detail term="Last Edit" value={formatEasternDateTime(lastEdit, NEVER)} />
+          <Detail term="Most Recent Edit" value={mostRecentEditText(mostRecentEdit) ?? 'None'} />
+        </dl>
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={update.isPending}>
+            {draft ? 'Save' : 'Edit'}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onChangePassword}>
+            Change Password
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="details__row">
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

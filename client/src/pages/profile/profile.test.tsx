@@ -1,0 +1,167 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeApiError, fakeApi } from '../../test/fake-api';
+import { renderApp, storeSession } from '../../test/render-app';
+
+const LINK = 'http://localhost/signup?invite=abc123';
+
+function profileApi(overrides: Record<string, (input: unknown) => unknown> = {}) {
+  return fakeApi({
+    'auth.profileDetails': () => ({
+      user: {
+        id: 1,
+        first_name: 'Grace',
+        last_name: 'Porter',
+        email: 'gp@demo.partners',
+        role: 'GP',
+        auth_method: 'local',
+        last_login: '2026-01-15T14:30:00.000Z',
+        last_edit: null,
+      },
+      lastLogin: '2026-01-15T14:30:00.000Z',
+      lastEdit: null,
+      mostRecentEdit: { field_changed: 'last_name', old_value: 'Parker', new_value: 'Porter', changed_at: '2026-01-10T17:05:00.000Z' },
+    }),
+    'admin.createInvite': () => ({ link: LINK }),
+    ...overrides,
+  });
+}
+
+function stubClipboard(writeText: (text: string) => Promise<void>, execCommand: () => boolean) {
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+  document.execCommand = execCommand;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the profile', () => {
+  it('shows names, e-mail, times in US Eastern time, Never when absent, and the most recent edit', async () => {
+    storeSession('GP');
+    renderApp('/gp_profile', profileApi());
+    expect(await screen.findByText('Grace')).toBeTruthy();
+    expect(screen.getByText('gp@demo.partners')).toBeTruthy();
+    expect(screen.getByText('Jan 15, 2026, 9:30 AM EST')).toBeTruthy();
+    expect(screen.getByText('Never')).toBeTruthy();
+    expect(screen.getByText('Changed last name from Parker to Porter on Jan 10, 2026, 12:05 PM EST')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/gp_dashboard');
+  });
+
+  it('disables the e-mail in edit mode for a Google account, and saves the names', async () => {
+    const user = userEvent.setup();
+    storeSession('GP', 'token-GP', 'google');
+    const api = profileApi({ 'auth.updateProfile': () => ({ message: 'Profile updated successfully!' }) });
+    renderApp('/gp_profile', api);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Email')).toHaveProperty('disabled', true);
+    const first = screen.getByLabelText('First Name');
+    await user.clear(first);
+    await user.type(first, 'Gracie');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
+    expect(api.callsTo('auth.updateProfile')[0]?.input).toMatchObject({ first_name: 'Gracie', last_name: 'Porter', email: 'gp@demo.partners' });
+    await waitFor(() => expect(api.callsTo('auth.profileDetails').length).toBeGreaterThan(1));
+  });
+
+  it('keeps the fresh token a password change answers', async () => {
+    const user = userEvent.setup();
+    storeSession('GP', 'old-token');
+    const api = profileApi({ 'auth.changePassword': () => ({ message: 'Password changed successfully!', token: 'new-token' }) });
+    renderApp('/gp_profile', api);
+    await user.click(await screen.findByRole('button', { name: 'Change Password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+    await user.type(within(dialog).getByLabelText('Current Password'), 'Old#Pass1');
+    await user.type(within(dialog).getByLabelText('New Password'), 'New#Pass22');
+    await user.type(within(dialog).getByLabelText('Verify New Password'), 'New#Pass23');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText('New passwords do not match!')).toBeTruthy();
+    expect(api.callsTo('auth.changePassword')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Verify New Password'));
+    await user.type(within(dialog).getByLabelText('Verify New Password'), 'New#Pass22');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Password changed successfully!')).toBeTruthy();
+    expect(localStorage.getItem('token')).toBe('new-token');
+    expect(api.callsTo('auth.changePassword')[0]?.input).toEqual({ currentPassword: 'Old#Pass1', newPassword: 'New#Pass22' });
+  });
+
+  it('shows an LP no GP tools', async () => {
+    storeSession('LP');
+    renderApp('/lp_profile', profileApi());
+    await screen.findByText('Grace');
+    expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/lp_dashboard');
+    for (const name of ['View Form Submissions', 'View User Information', 'GENERATE GP INVITE LINK', 'GENERATE LP INVITE LINK']) {
+      expect(screen.queryByRole('button', { name }) ?? screen.queryByRole('link', { name })).toBeNull();
+    }
+    expect(screen.getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
+  });
+
+  it('LOG OUT clears token, role and authMethod and goes to /login', async () => {
+    const user = userEvent.setup();
+    storeSession('LP');
+    renderApp('/lp_profile', profileApi({ 'auth.clientSettings': () => ({ googleClientId: null }) }));
+    await user.click(await screen.findByRole('button', { name: 'LOG OUT' }));
+    expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeTruthy();
+    expect([localStorage.getItem('token'), localStorage.getItem('role'), localStorage.getItem('authMethod')]).toEqual([null, null, null]);
+  });
+});
+
+describe('invite links', () => {
+  it('copies the link and says so for 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const writeText = vi.fn(() => Promise.resolve());
+    stubClipboard(writeText, () => false);
+    storeSession('GP');
+    const api = profileApi();
+    renderApp('/gp_profile', api);
+    await user.click(await screen.findByRole('button', { name: 'GENERATE LP INVITE LINK' }));
+    expect(await screen.findByText('Invite link copied!')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(LINK);
+    expect(api.callsTo('admin.createInvite')[0]?.input).toEqual({ role: 'LP', validityHours: 24 });
+    await act(() => vi.advanceTimersByTimeAsync(3100));
+    expect(screen.queryByText('Invite link copied!')).toBeNull();
+  });
+
+  it('falls back to the copy command when the Clipboard API refuses', async () => {
+    const user = userEvent.setup(); // before the stub: user-event installs a clipboard of its own
+    const execCommand = vi.fn(() => true);
+    stubClipboard(() => Promise.reject(new Error('denied')), execCommand);
+    storeSession('GP');
+    renderApp('/gp_profile', profileApi());
+    await user.click(await screen.findByRole('button', { name: 'GENERATE GP INVITE LINK' }));
+    expect(await screen.findByText('Invite link copied!')).toBeTruthy();
+    expect(execCommand).toHaveBeenCalledWith('copy');
+    expect(screen.queryByLabelText('Link ready')).toBeNull();
+  });
+
+  it("shows the link in a read-only 'Link ready' box for 5 seconds when both copies fail", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    stubClipboard(() => Promise.reject(new Error('denied')), () => false);
+    storeSession('GP');
+    renderApp('/gp_profile', profileApi());
+    await user.click(await screen.findByRole('button', { name: 'GENERATE LP INVITE LINK' }));
+    const box = await screen.findByLabelText('Link ready');
+    expect(box).toHaveProperty('value', LINK);
+    expect(box).toHaveProperty('readOnly', true);
+    await act(() => vi.advanceTimersByTimeAsync(5100));
+    expect(screen.queryByLabelText('Link ready')).toBeNull();
+  });
+
+  it("shows the server's error when an invite cannot be made", async () => {
+    storeSession('GP');
+    renderApp(
+      '/gp_profile',
+      profileApi({
+        'admin.createInvite': () => {
+          throw new FakeApiError(403, 'Only general partners can do that.');
+        },
+      }),
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'GENERATE GP INVITE LINK' }));
+    expect(await screen.findByText('Only general partners can do that.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,119 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD_RULES, PASSWORD_RULE_MESSAGE } from '../../../server/src/domain/password-rules';
+import { FakeApiError, fakeApi } from '../test/fake-api';
+import { renderApp } from '../test/render-app';
+
+function signupApi() {
+  return fakeApi({
+    ping: () => ({ message: 'ok' }),
+    'auth.clientSettings': () => ({ googleClientId: null }),
+    'auth.signup': () => ({ message: 'Signup successful' }),
+  });
+}
+
+async function fillSignup(user: ReturnType<typeof userEvent.setup>, password: string, confirmPassword: string) {
+  await user.type(await screen.findByLabelText('First Name'), 'Grace');
+  await user.type(screen.getByLabelText('Last Name'), 'Hopper');
+  await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.type(screen.getByLabelText('Confirm Password'), confirmPassword);
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+}
+
+describe('sign-up', () => {
+  it('is restricted without an invite', async () => {
+    renderApp('/signup', signupApi());
+    expect(await screen.findByRole('heading', { name: 'Signup Restricted' })).toBeTruthy();
+    expect(screen.getByText('You need a valid invite link to sign up.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows every password rule, ticking those the password meets', async () => {
+    const user = userEvent.setup();
+    renderApp('/signup?invite=abc', signupApi());
+    for (const rule of PASSWORD_RULES) expect(await screen.findByText(rule.text)).toBeTruthy();
+    await user.type(screen.getByLabelText('Password'), 'Ab1');
+    expect(screen.getByText('At least one uppercase letter').textContent).toContain('(met)');
+    expect(screen.getByText('8 to 14 characters').textContent).toContain('(not yet met)');
+  });
+
+  it('says the passwords do not match and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = signupApi();
+    renderApp('/signup?invite=abc', api);
+    await fillSignup(user, 'Str0ng#Pass', 'Str0ng#Pasz');
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    expect(api.callsTo('auth.signup')).toHaveLength(0);
+  });
+
+  it('refuses a password that breaks the rule and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = signupApi();
+    renderApp('/signup?invite=abc', api);
+    await fillSignup(user, 'weakpassword', 'weakpassword');
+    expect(await screen.findByText(PASSWORD_RULE_MESSAGE)).toBeTruthy();
+    expect(api.callsTo('auth.signup')).toHaveLength(0);
+  });
+
+  it('signs up with the invite code and goes to /login', async () => {
+    const user = userEvent.setup();
+    const api = signupApi();
+    renderApp('/signup?invite=abc', api);
+    await fillSignup(user, 'Str0ng#Pass', 'Str0ng#Pass');
+    expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/login');
+    expect(api.callsTo('auth.signup')[0]?.input).toEqual({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      password: 'Str0ng#Pass',
+      confirmPassword: 'Str0ng#Pass',
+      inviteCode: 'abc',
+    });
+  });
+
+  it("shows the server's error when sign-up fails", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'auth.clientSettings': () => ({ googleClientId: null }),
+      'auth.signup': () => {
+        throw new FakeApiError(400, 'This invite link is invalid, expired or already used.');
+      },
+    });
+    renderApp('/signup?invite=used', api);
+    await fillSignup(user, 'Str0ng#Pass', 'Str0ng#Pass');
+    expect(await screen.findByText('This invite link is invalid, expired or already used.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/signup');
+  });
+});
+
+describe('password reset', () => {
+  it('says the new passwords do not match and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'auth.resetPassword': () => ({ message: 'Password reset successfully!' }) });
+    renderApp('/password_reset?token=t0k', api);
+    await user.type(await screen.findByLabelText('New Password'), 'Str0ng#Pass');
+    await user.type(screen.getByLabelText('Verify New Password'), 'Str0ng#Pasz');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('New passwords do not match!')).toBeTruthy();
+    expect(api.callsTo('auth.resetPassword')).toHaveLength(0);
+  });
+
+  it('shows the typed password with the eye toggle, resets it and goes to /login', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'auth.resetPassword': () => ({ message: 'Password reset successfully!' }), 'auth.clientSettings': () => ({ googleClientId: null }) });
+    renderApp('/password_reset?token=t0k', api);
+    const input = await screen.findByLabelText('New Password');
+    expect(input.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show new password' }));
+    expect(input.getAttribute('type')).toBe('text');
+    await user.type(input, 'Str0ng#Pass');
+    await user.type(screen.getByLabelText('Verify New Password'), 'Str0ng#Pass');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Password reset successfully!')).toBeTruthy();
+    expect(window.location.pathname).toBe('/login');
+    expect(api.callsTo('auth.resetPassword')[0]?.input).toEqual({ token: 't0k', newPassword: 'Str0ng#Pass' });
+  });
+});

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from '../../../../server/src/domain/password-rules';
+import { messageOf } from '../../api/errors';
+import { trpc } from '../../api/trpc';
+import { GoogleButton } from '../../components/google-button';
+import { PasswordRules } from '../../components/password-rules';
+import { TextField } from '../../components/text-field';
+import { useToast } from '../../components/toast';
+import { GOOGLE_USER_INFO_FAILED, fetchGoogleUserInfo } from '../../lib/google-identity';
+
+export const SIGNUP_FAILED = 'Signup failed';
+export const SIGNUP_SUCCESS = 'Signup successful';
+export const GOOGLE_SIGNUP_FAILED = 'Google signup failed';
+
+const EMPTY = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
+
+/** SPEC §5's checks before sending: the passwords match, and the password meets the rule. */
+export function signupProblem(password: string, confirmPassword: string): string | null {
+  if (password !== confirmPassword) return PASSWORDS_DO_NOT_MATCH;
+  if (!meetsPasswordRule(password)) return PASSWORD_RULE_MESSAGE;
+  return null;
+}
+
+export function SignupForm({ inviteCode }: { inviteCode: string }) {
+  const notify = useToast();
+  const [, navigate] = useLocation();
+  const [form, setForm] = useState(EMPTY);
+  const [showPassword, setShowPassword] = useState(false);
+  const settings = trpc.auth.clientSettings.useQuery(undefined, { staleTime: Infinity });
+  const signup = trpc.auth.signup.useMutation();
+  const googleSignup = trpc.auth.googleSignup.useMutation();
+
+  const field = (name: keyof typeof EMPTY) => ({
+    name,
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = signupProblem(form.password, form.confirmPassword);
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    signup.mutate(
+      { ...form, inviteCode },
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.message || SIGNUP_SUCCESS);
+          navigate('/login');
+        },
+        onError: (error) => notify.error(messageOf(error, SIGNUP_FAILED)),
+      },
+    );
+  };
+
+  const onGoogleToken = async (accessToken: string) => {
+    const info = await fetchGoogleUserInfo(accessToken).catch(() => null);
+    if (!info?.email) {
+      notify.error(GOOGLE_USER_INFO_FAILED);
+      return;
+    }
+    googleSignup.mutate(
+      {
+        email: info.email,
+        firstName: info.given_name || 'Google',
+        lastName: info.family_name || 'User',
+        googleId: info.sub,
+        inviteCode,
+        accessToken,
+      },
+      {
+        onSuccess: () => {
+          notify.success(SIGNUP_SUCCESS);
+          navigate('/login');
+        },
+        onError: (error) => notify.error(messageOf(error, GOOGLE_SIGNUP_FAILED)),
+      },
+    );
+  };
+
+  const googleClientId = settings.data?.googleClientId;
+  const busy = signup.isPending || googleSignup.isPending;
+  const passwordType = showPassword ? 'text' : 'password';
+
+  return (
+    <form className="card auth__card auth__card--wide" onSubmit={onSubmit} aria-labelledby="signup-title">
+      <h1 id="signup-title" className="auth__title">
+        Sign Up
+      </h1>
+      <p className="auth__lead">You have been invited to the partner portal. Create your account below.</p>
+      <div className="form-grid">
+        <TextField label="First Name" autoComplete="given-name" required {...field('firstName')} />
+        <TextField label="Last Name" autoComplete="family-name" required {...field('lastName')} />
+      </div>
+      <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+      <TextField label="Password" type={passwordType} autoComplete="new-password" required aria-describedby="signup-rules" {...field('password')} />
+      <TextField label="Confirm Password" type={passwordType} autoComplete="new-password" required {...field('confirmPassword')} />
+      <label className="checkbox">
+        <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
+        Show Password
+      </label>
+      <PasswordRules id="signup-rules" password={form.password} />
+      <button type="submit" className="button button--primary button--block" disabled={busy}>
+        Sign Up
+      </button>
+      {googleClientId && (
+        <>
+          <p className="auth__divider">
+            <span>or</span>
+          </p>
+          <GoogleButton
+            clientId={googleClientId}
+            label="Sign up with Google"
+            disabled={busy}
+            onAccessToken={(token) => void onGoogleToken(token)}
+            onError={() => notify.error(GOOGLE_SIGNUP_FAILED)}
+          />
+        </>
+      )}
+    </form>
+  );
+}

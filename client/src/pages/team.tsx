@@ -1,0 +1,35 @@
+import { Link } from 'wouter';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { site } from '../site';
+import './team.css';
+
+export function TeamPage() {
+  const { team } = site;
+  useDocumentTitle('Team');
+  return (
+    <div className="page team">
+      <header className="page__header">
+        <h1 className="page__title">{team.heading}</h1>
+        <p className="page__lead">{team.culture}</p>
+      </header>
+      <ul className="team__members">
+        {team.members.map((member) => (
+          <li key={member.name} className="team__member">
+            <img className="team__photo" src={member.photo} alt={`Portrait of ${member.name}`} width="240" height="240" />
+            <h2 className="team__name">{member.name}</h2>
+            <p className="team__title">{member.title}</p>
+          </li>
+        ))}
+      </ul>
+      <section className="team__join" aria-labelledby="join-heading">
+        <h2 id="join-heading" className="team__join-heading">
+          {team.joinHeading}
+        </h2>
+        <p>{team.joinText}</p>
+        <Link href="/contact" className="button button--primary">
+          {team.joinAction}
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { lazy, type ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+import { RequireRole } from './components/require-role';
+import { HomePage } from './pages/home';
+
+/** A page in its own chunk, loaded when its route is first visited. */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const TeamPage = lazyPage(() => import('./pages/team'), 'TeamPage');
+const ContactPage = lazyPage(() => import('./pages/contact'), 'ContactPage');
+const LoginPage = lazyPage(() => import('./pages/login'), 'LoginPage');
+const SignupPage = lazyPage(() => import('./pages/signup'), 'SignupPage');
+const PasswordResetPage = lazyPage(() => import('./pages/password-reset'), 'PasswordResetPage');
+const UnauthorizedPage = lazyPage(() => import('./pages/unauthorized'), 'UnauthorizedPage');
+const NotFoundPage = lazyPage(() => import('./pages/not-found'), 'NotFoundPage');
+const GpDashboardPage = lazyPage(() => import('./pages/dashboard/gp-dashboard'), 'GpDashboardPage');
+const LpDashboardPage = lazyPage(() => import('./pages/dashboard/lp-dashboard'), 'LpDashboardPage');
+const GpProfilePage = lazyPage(() => import('./pages/profile/gp-profile'), 'GpProfilePage');
+const LpProfilePage = lazyPage(() => import('./pages/profile/lp-profile'), 'LpProfilePage');
+const UserInfoPage = lazyPage(() => import('./pages/admin/user-info'), 'UserInfoPage');
+const SubmissionsPage = lazyPage(() => import('./pages/admin/submissions'), 'SubmissionsPage');
+
+/** SPEC §2's route list. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={HomePage} />
+      <Route path="/team" component={TeamPage} />
+      <Route path="/contact" component={ContactPage} />
+      <Route path="/login" component={LoginPage} />
+      <Route path="/signup" component={SignupPage} />
+      <Route path="/password_reset" component={PasswordResetPage} />
+      <Route path="/unauthorized" component={UnauthorizedPage} />
+      <Route path="/gp_dashboard">
+        <RequireRole role="GP">
+          <GpDashboardPage />
+        </RequireRole>
+      </Route>
+      <Route path="/gp_profile">
+        <RequireRole role="GP">
+          <GpProfilePage />
+        </RequireRole>
+      </Route>
+      <Route path="/user_info">
+        <RequireRole role="GP">
+          <UserInfoPage />
+        </RequireRole>
+      </Route>
+      <Route path="/submissions">
+        <RequireRole role="GP">
+          <SubmissionsPage />
+        </RequireRole>
+      </Route>
+      <Route path="/lp_dashboard">
+        <RequireRole role="LP">
+          <LpDashboardPage />
+        </RequireRole>
+      </Route>
+      <Route path="/lp_profile">
+        <RequireRole role="LP">
+          <LpProfilePage />
+        </RequireRole>
+      </Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
