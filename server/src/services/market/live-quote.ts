@@ -1,5 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { quotes } from '../../db/schema';
 import type { QuoteSource } from './provider';
 
@@ -20,11 +18,6 @@ export interface LiveQuote {
   quoteAsOf: string;
   /** True when the last refresh failed or none succeeded lately: the price is the last known one. */
   quoteStale: boolean;
-}
-
-/** The quote cache's key for a holding's symbol: crypto is quoted against USD. */
-export function quoteKeyOf(symbol: SQL | AnyPgColumn, assetType: SQL | AnyPgColumn): SQL<string> {
-  return sql<string>`case when ${assetType} = 'crypto' then ${symbol} || '-USD' else ${symbol} end`;
 }
 
 const optional = (v: string | null): number | null => (v === null ? null : Number(v));

@@ -5,7 +5,8 @@ import { DEFAULT_EXCHANGE, type AssetType } from '../../domain/asset-rules';
 import { recordAudit, type Actor } from '../audit';
 import type { ServiceDeps } from '../deps';
 import { fail } from '../errors';
-import { liveQuote, NO_QUOTE, quoteKeyOf, type LiveQuote } from '../market/live-quote';
+import { liveQuote, NO_QUOTE, type LiveQuote } from '../market/live-quote';
+import { cachedQuotes } from '../market/quote-cache';
 import { quoteKey } from '../market/provider';
 
 /** One purchase lot with its live fields, as GET /api/holdings returns it. */
@@ -27,7 +28,7 @@ export interface NewHolding {
   purchases: { qty: string; price_paid: string; purchase_date: string }[];
 }
 
-type HoldingRow = typeof holdings.$inferSelect;
+type HoldingRow = Pick<typeof holdings.$inferSelect, 'id' | 'symbol' | 'qty' | 'pricePaid' | 'purchaseDate' | 'assetType' | 'exchange'>;
 
 function lotOf(row: HoldingRow) {
   return {
@@ -43,13 +44,29 @@ function lotOf(row: HoldingRow) {
 
 /** Every lot, by symbol and purchase date, with the cached quote of its symbol. */
 export async function listHoldings(deps: ServiceDeps): Promise<HoldingView[]> {
-  const rows = await deps.db
-    .select({ lot: holdings, quote: quotes })
+  const lots = await deps.db
+    .select({
+      id: holdings.id,
+      symbol: holdings.symbol,
+      qty: holdings.qty,
+      pricePaid: holdings.pricePaid,
+      purchaseDate: holdings.purchaseDate,
+      assetType: holdings.assetType,
+      exchange: holdings.exchange,
+    })
     .from(holdings)
-    .leftJoin(quotes, eq(quotes.key, quoteKeyOf(holdings.symbol, holdings.assetType)))
     .orderBy(asc(holdings.symbol), asc(holdings.purchaseDate), asc(holdings.id));
+  // One quote per symbol rather than per lot: a symbol often has several lots.
+  const keys = [...new Set(lots.map((l) => quoteKey({ symbol: l.symbol, kind: l.assetType })))];
+  const cached = await cachedQuotes(deps.db, keys);
   const now = deps.now();
-  return rows.map(({ lot, quote }) => ({ ...lotOf(lot), ...(quote ? liveQuote(quote, now) : NO_QUOTE) }));
+  const live = new Map<string, LiveQuote | typeof NO_QUOTE>();
+  for (const key of keys) {
+    const quote = cached.get(key);
+    live.set(key, quote ? liveQuote(quote, now) : NO_QUOTE);
+  }
+  // Object.assign rather than spreads: this runs for every lot of every dashboard refresh.
+  return lots.map((lot) => Object.assign(lotOf(lot), live.get(quoteKey({ symbol: lot.symbol, kind: lot.assetType })) ?? NO_QUOTE));
 }
 
 /** A crypto may be typed as BTC or BTC-USD; the firm's symbol is BTC. */

@@ -1,0 +1,127 @@
+/**
+ * The server process of `pnpm bench` (DESIGN §5), started by bench/run.ts as a child so that the
+ * load generator and the server do not share an event loop.
+ *
+ * It migrates the database in DATABASE_URL, creates a GP user and 200 holding lots, fills the
+ * quote cache once, then serves the whole app (buildApp) and a bare Fastify route that answers
+ * the same JSON as the ping procedure, the machine's ceiling. When both listen, it signs in and
+ * prints one JSON line, `{ barePort, appPort, token }`, and stays up until it gets SIGTERM/SIGINT.
+ */
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { openPostgres } from '../server/src/db/open';
+import { holdings, users } from '../server/src/db/schema';
+import { hashPassword } from '../server/src/services/passwords';
+import { PING_MESSAGE } from '../server/src/trpc/router';
+import { BENCH_USER, SEED, USAGE_PATH, type ServerReady, type ServerUsage } from './shared';
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Fastify itself, from the server package (the root package does not depend on it): the same
+ * copy and version the app runs on, so the bare route is a fair ceiling.
+ */
+const requireFromServer = createRequire(new URL('../server/package.json', import.meta.url));
+const fastify = requireFromServer('fastify') as (options?: { logger?: boolean }) => App;
+
+function portOf(app: App): number {
+  return (app.server.address() as AddressInfo).port;
+}
+
+/** 20 symbols (17 stocks, 3 cryptos) × 10 lots, bought over the past two years. */
+function holdingRows(createdBy: number): (typeof holdings.$inferInsert)[] {
+  const rows: (typeof holdings.$inferInsert)[] = [];
+  const today = Date.now();
+  SEED.symbols.forEach((s, i) => {
+    for (let lot = 0; lot < SEED.lotsPerSymbol; lot++) {
+      const daysAgo = 20 + lot * 70 + i;
+      rows.push({
+        symbol: s.symbol,
+        assetType: s.kind,
+        exchange: s.kind === 'crypto' ? null : 'NASDAQ',
+        qty: s.kind === 'crypto' ? `${(0.125 * (lot + 1)).toFixed(8)}` : String(10 * (lot + 1)),
+        pricePaid: (50 + 7.25 * i + 3.5 * lot).toFixed(2),
+        purchaseDate: new Date(today - daysAgo * 86_400_000).toISOString().slice(0, 10),
+        createdBy,
+      });
+    }
+  });
+  return rows;
+}
+
+async function signIn(appPort: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${appPort}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_USER.email, password: BENCH_USER.password }),
+  });
+  const body = (await res.json()) as { token?: unknown; error?: unknown };
+  if (res.status !== 200 || typeof body.token !== 'string') {
+    throw new Error(`login answered ${res.status}: ${JSON.stringify(body)}`);
+  }
+  return body.token;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  if (!config.databaseUrl || !config.jwtSecret) throw new Error('DATABASE_URL and JWT_SECRET must be set');
+  if (config.marketRefreshSeconds !== 0) throw new Error('MARKET_REFRESH_SECONDS must be 0: no quote refresh during the bench');
+
+  const database = openPostgres(config.databaseUrl);
+  await database.migrate();
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      email: BENCH_USER.email,
+      firstName: 'Bench',
+      lastName: 'Partner',
+      role: 'GP',
+      passwordHash: await hashPassword(BENCH_USER.password),
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('the bench user was not created');
+  await database.db.insert(holdings).values(holdingRows(user.id));
+
+  const app = await buildApp({ config, database, jwtSecret: config.jwtSecret });
+  // Once, before any load: requests only read the quote cache (DESIGN §5).
+  const refresh = await app.services.market.refreshNow();
+  if (refresh.failed.length > 0) throw new Error(`quotes could not be filled: ${refresh.failed.join(', ')}`);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+
+  const bare = fastify({ logger: false });
+  bare.get('/bare', async () => ({ message: PING_MESSAGE }));
+  bare.get(USAGE_PATH, async (): Promise<ServerUsage> => {
+    const cpu = process.cpuUsage();
+    const { idle, active } = performance.eventLoopUtilization();
+    return { cpuMicros: cpu.user + cpu.system, idle, active };
+  });
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    const force = setTimeout(() => process.exit(1), 5_000);
+    force.unref();
+    try {
+      await Promise.allSettled([bare.close(), app.close()]);
+      await database.close();
+    } finally {
+      // A clean exit also writes the CPU profile when run with --cpu-prof.
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+
+  const ready: ServerReady = { barePort: portOf(bare), appPort: portOf(app), token: await signIn(portOf(app)) };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error('bench server: could not start:', err);
+  process.exit(1);
+});
