@@ -45,7 +45,7 @@ const PAGES: PageCase[] = [
       await page.getByRole('link', { name: 'LOG IN' }).waitFor();
     },
   },
-  { name: 'gp-dashboard', path: '/gp_dashboard', ready: 'GP Dashboard', as: 'gp' },
+  { name: 'gp-dashboard', path: '/gp_dashboard', ready: 'Stock prices refresh about once per minute.', as: 'gp' },
   { name: 'gp-profile', path: '/gp_profile', ready: 'Last Logged In', as: 'gp' },
   {
     name: 'gp-profile-change-password',
@@ -69,7 +69,7 @@ const PAGES: PageCase[] = [
     },
   },
   { name: 'submissions', path: '/submissions', ready: 'Submitted At', as: 'gp' },
-  { name: 'lp-dashboard', path: '/lp_dashboard', ready: 'LP Dashboard', as: 'lp' },
+  { name: 'lp-dashboard', path: '/lp_dashboard', ready: 'Stock prices refresh about once per minute.', as: 'lp' },
   { name: 'lp-profile', path: '/lp_profile', ready: 'Most Recent Edit', as: 'lp' },
   { name: 'unauthorized', path: '/gp_dashboard', ready: 'Your account does not have access to this page.', as: 'lp' },
 ];

@@ -46,6 +46,25 @@ export function formatSignedMoney(value: Numeric, empty = NOT_AVAILABLE): string
   return `${n > 0 ? '+' : n < 0 ? '-' : ''}${money.format(Math.abs(n))}`;
 }
 
+/** 1234.5 -> "+$1,234.50", -1234.5 -> "-$1,234.50": a gain or loss reads right without its color. */
+export function formatSignedCurrency(value: Numeric, empty = NOT_AVAILABLE): string {
+  const n = toNumber(value);
+  if (n === null) return empty;
+  const text = currency.format(Math.abs(n));
+  return n > 0 ? `+${text}` : n < 0 ? `-${text}` : text;
+}
+
+/** A plain figure with two decimals, such as a P/E ratio: 28.456 -> "28.46". */
+export function formatRatio(value: Numeric, empty = NOT_AVAILABLE): string {
+  return formatMoney(value, empty);
+}
+
+/** Gains green, losses red: the class a signed figure takes (never its only cue). */
+export function toneOf(value: Numeric): 'gain' | 'loss' | 'flat' {
+  const n = toNumber(value);
+  return n === null || n === 0 ? 'flat' : n > 0 ? 'gain' : 'loss';
+}
+
 /** Quantities keep their fractions (crypto), without trailing zeros. */
 export function formatQuantity(value: Numeric, empty = NOT_AVAILABLE): string {
   const n = toNumber(value);

@@ -1,5 +1,5 @@
-import { DashboardPlaceholder } from './dashboard-placeholder';
+import { Dashboard } from './dashboard';
 
 export function GpDashboardPage() {
-  return <DashboardPlaceholder title="GP Dashboard" />;
+  return <Dashboard role="GP" />;
 }

@@ -1,5 +1,5 @@
-import { DashboardPlaceholder } from './dashboard-placeholder';
+import { Dashboard } from './dashboard';
 
 export function LpDashboardPage() {
-  return <DashboardPlaceholder title="LP Dashboard" />;
+  return <Dashboard role="LP" />;
 }

@@ -1,0 +1,55 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FakeApiError, fakeApi } from '../../test/fake-api';
+import { dashboardReads } from '../../test/portfolio-fixtures';
+import { renderApp, storeSession } from '../../test/render-app';
+
+describe('the Add Investment modal', () => {
+  it('sends the upper-cased ticker with one entry per purchase row, and shows the server’s message on failure', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    let refuse = true;
+    const api = fakeApi(
+      dashboardReads({
+        'portfolio.addHolding': () => {
+          if (refuse) throw new FakeApiError(400, 'A purchase date cannot be in the future.');
+          return [{ id: 9, symbol: 'MSFT' }];
+        },
+      }),
+    );
+    renderApp('/gp_dashboard', api);
+    await user.click(await screen.findByRole('button', { name: '+ Investment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Investment' });
+    expect((within(dialog).getByLabelText('Asset Type') as HTMLSelectElement).value).toBe('stock');
+    await user.type(within(dialog).getByLabelText('Ticker Symbol'), 'msft');
+    expect((within(dialog).getByLabelText('Ticker Symbol') as HTMLInputElement).value).toBe('MSFT');
+    expect(within(dialog).getByLabelText('Purchase Price').getAttribute('step')).toBe('0.01');
+
+    await user.type(within(dialog).getByLabelText('Quantity'), '10');
+    await user.type(within(dialog).getByLabelText('Purchase Price'), '402.3');
+    await user.type(within(dialog).getByLabelText('Purchase Date'), '2099-01-05');
+    await user.click(within(dialog).getByRole('button', { name: '+ More Purchases' }));
+    await user.click(within(dialog).getByRole('button', { name: '+ More Purchases' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove purchase 3' }));
+    const second = within(dialog).getByRole('group', { name: 'Purchase 2' });
+    await user.type(within(second).getByLabelText('Quantity'), '5');
+    await user.type(within(second).getByLabelText('Purchase Price'), '331.75');
+    await user.type(within(second).getByLabelText('Purchase Date'), '2024-12-02');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A purchase date cannot be in the future.')).toBeTruthy();
+
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Investment' })).toBeNull());
+    expect(api.callsTo('portfolio.addHolding')[1]?.input).toEqual({
+      symbol: 'MSFT',
+      asset_type: 'stock',
+      purchases: [
+        { qty: '10', price_paid: '402.3', purchase_date: '2099-01-05' },
+        { qty: '5', price_paid: '331.75', purchase_date: '2024-12-02' },
+      ],
+    });
+  });
+});

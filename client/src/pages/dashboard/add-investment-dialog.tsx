@@ -1,0 +1,128 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ASSET_TYPES, type AssetType } from '../../../../server/src/domain/asset-rules';
+import { messageOf } from '../../api/errors';
+import { trpc } from '../../api/trpc';
+import { Dialog } from '../../components/dialog';
+import { TextField } from '../../components/text-field';
+import { useToast } from '../../components/toast';
+
+export const ADD_INVESTMENT_FAILED = 'Failed to add the investment.';
+
+interface PurchaseRow {
+  key: number;
+  qty: string;
+  price_paid: string;
+  purchase_date: string;
+}
+
+const ASSET_TYPE_LABEL: Record<AssetType, string> = { stock: 'Stock', crypto: 'Crypto' };
+
+/** SPEC §2's Add Investment modal: type, ticker (upper case) and one or more purchase rows. */
+export function AddInvestmentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} title="Add Investment" onClose={onClose}>
+      <AddInvestmentForm onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function AddInvestmentForm({ onDone }: { onDone: () => void }) {
+  const notify = useToast();
+  const utils = trpc.useUtils();
+  const add = trpc.portfolio.addHolding.useMutation();
+  const nextKey = useRef(2);
+  const [assetType, setAssetType] = useState<AssetType>('stock');
+  const [symbol, setSymbol] = useState('');
+  const [purchases, setPurchases] = useState<PurchaseRow[]>([{ key: 1, qty: '', price_paid: '', purchase_date: '' }]);
+  const [error, setError] = useState('');
+
+  const change = (key: number, field: keyof Omit<PurchaseRow, 'key'>, value: string) =>
+    setPurchases((rows) => rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    add.mutate(
+      {
+        symbol,
+        asset_type: assetType,
+        purchases: purchases.map(({ qty, price_paid, purchase_date }) => ({ qty, price_paid, purchase_date })),
+      },
+      {
+        onSuccess: async (lots) => {
+          await Promise.all([utils.portfolio.holdings.invalidate(), utils.portfolio.predictions.invalidate()]);
+          notify.success(`${lots[0]?.symbol ?? symbol} added: ${lots.length} ${lots.length === 1 ? 'purchase' : 'purchases'}.`);
+          onDone();
+        },
+        onError: (failure) => {
+          console.error(failure);
+          setError(messageOf(failure, ADD_INVESTMENT_FAILED));
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="add-investment" onSubmit={submit} noValidate>
+      <div className="form-grid">
+        <div className="field">
+          <label className="field__label" htmlFor="add-investment-type">
+            Asset Type
+          </label>
+          <select id="add-investment-type" className="field__input" value={assetType} onChange={(e) => setAssetType(e.target.value as AssetType)}>
+            {ASSET_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {ASSET_TYPE_LABEL[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField label="Ticker Symbol" name="symbol" autoComplete="off" value={symbol} onChange={(e) => setSymbol(e.target.value.toUpperCase())} />
+      </div>
+      {purchases.map((row, i) => (
+        <fieldset key={row.key} className="purchase-row">
+          <legend className="purchase-row__legend">Purchase {i + 1}</legend>
+          <TextField label="Quantity" type="number" min="0" step="any" inputMode="decimal" value={row.qty} onChange={(e) => change(row.key, 'qty', e.target.value)} />
+          <TextField label="Purchase Date" type="date" value={row.purchase_date} onChange={(e) => change(row.key, 'purchase_date', e.target.value)} />
+          <TextField
+            label="Purchase Price"
+            type="number"
+            min="0"
+            step="0.01"
+            inputMode="decimal"
+            value={row.price_paid}
+            onChange={(e) => change(row.key, 'price_paid', e.target.value)}
+          />
+          {purchases.length > 1 && (
+            <button
+              type="button"
+              className="button button--link purchase-row__remove"
+              aria-label={`Remove purchase ${i + 1}`}
+              onClick={() => setPurchases((rows) => rows.filter((r) => r.key !== row.key))}
+            >
+              Remove
+            </button>
+          )}
+        </fieldset>
+      ))}
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => setPurchases((rows) => [...rows, { key: nextKey.current++, qty: '', price_paid: '', purchase_date: '' }])}
+      >
+        + More Purchases
+      </button>
+      <p className="dialog__message dialog__message--error" role="alert">
+        {error}
+      </p>
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={add.isPending}>
+          {add.isPending ? 'Saving...' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAssistant } from './use-assistant';
+
+export const CHAT_PLACEHOLDER = 'Buy or Sell a stock...';
+
+/** SPEC §2's chatbot panel: the conversation (announced as it grows), an input and Send. */
+export function AssistantPanel({ id }: { id: string }) {
+  const { messages, awaitingConfirmation, busy, send } = useAssistant();
+  const [draft, setDraft] = useState('');
+  const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => inputRef.current?.focus(), []);
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [messages]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = draft;
+    setDraft('');
+    void send(text);
+  };
+
+  return (
+    <section id={id} className="assistant card" aria-labelledby="assistant-heading">
+      <h2 id="assistant-heading" className="assistant__title">
+        AI Assistant
+      </h2>
+      <div className="assistant__log" aria-live="polite" aria-relevant="additions">
+        {messages.length === 0 ? (
+          <p className="assistant__placeholder">{CHAT_PLACEHOLDER}</p>
+        ) : (
+          <ol ref={listRef} className="assistant__messages">
+            {messages.map((message) => (
+              <li key={message.id} className={`chat-message chat-message--${message.sender}`}>
+                <span className="visually-hidden">{message.sender === 'user' ? 'You: ' : 'AI: '}</span>
+                {message.text}
+              </li>
+            ))}
+          </ol>
+        )}
+        {busy && <p className="assistant__typing">The assistant is replying…</p>}
+      </div>
+      {awaitingConfirmation && <p className="assistant__hint">Reply yes to confirm, anything else to cancel.</p>}
+      <form className="assistant__form" onSubmit={submit}>
+        <input
+          ref={inputRef}
+          className="field__input assistant__input"
+          aria-label="Ask AI..."
+          placeholder="Ask AI..."
+          value={draft}
+          maxLength={1000}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" className="button button--primary" disabled={busy || draft.trim() === ''}>
+          Send
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useRef, useState } from 'react';
+import { messageOf } from '../../../api/errors';
+import { trpc } from '../../../api/trpc';
+
+export const CHAT_ERROR = 'Error contacting AI';
+export const NO_RESPONSE = 'Sorry, no response';
+
+export interface ChatMessage {
+  id: number;
+  sender: 'user' | 'ai';
+  text: string;
+}
+
+/** SPEC §9: a reply confirms when it starts with 'y', in either case. */
+export const isYes = (reply: string): boolean => /^y/i.test(reply.trim());
+
+/**
+ * SPEC §4's chat: a prompt gets the assistant's reply; after a reply that asks for confirmation,
+ * the next message is sent as the confirmation (yes or no) and normal mode returns. An error
+ * clears the confirmation mode.
+ */
+export function useAssistant() {
+  const utils = trpc.useUtils();
+  const prompt = trpc.ai.prompt.useMutation();
+  const confirm = trpc.ai.confirm.useMutation();
+  const nextId = useRef(1);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const say = (sender: ChatMessage['sender'], text: string) => setMessages((list) => [...list, { id: nextId.current++, sender, text }]);
+
+  async function send(text: string): Promise<void> {
+    const trimmed = text.trim();
+    if (trimmed === '' || busy) return;
+    say('user', trimmed);
+    setBusy(true);
+    try {
+      if (awaitingConfirmation) {
+        const yes = isYes(trimmed);
+        const answer = await confirm.mutateAsync({ confirm: yes });
+        setAwaitingConfirmation(false);
+        say('ai', answer.message || NO_RESPONSE);
+        // A confirmed trade adds or removes lots: show them.
+        if (yes) await Promise.all([utils.portfolio.holdings.invalidate(), utils.portfolio.predictions.invalidate()]);
+      } else {
+        const answer = await prompt.mutateAsync({ prompt: trimmed });
+        say('ai', answer.message || NO_RESPONSE);
+        setAwaitingConfirmation(answer.requiresConfirmation);
+      }
+    } catch (error) {
+      console.error(error);
+      setAwaitingConfirmation(false);
+      say('ai', messageOf(error, CHAT_ERROR));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { messages, awaitingConfirmation, busy, send };
+}

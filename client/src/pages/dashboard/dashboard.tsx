@@ -1,0 +1,76 @@
+import { lazy, Suspense, useState } from 'react';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AssistantPanel } from './assistant/assistant-panel';
+import { RealEstateSection } from './assets/real-estate-section';
+import { VentureSection } from './assets/venture-section';
+import { BalancesPanel } from './balances-panel';
+import { ChatIcon } from './icons';
+import { LiquidSection } from './liquid/liquid-section';
+import { MarketBar } from './market-bar';
+import type { DashboardRole } from './portfolio-types';
+import { PriceNote } from './price-note';
+import { StatCards } from './stat-cards';
+import { usePortfolio } from './use-portfolio';
+import './dashboard.css';
+
+// The chart library is large: it loads after the dashboard, never with the public pages.
+const PortfolioCharts = lazy(() => import('./charts/portfolio-charts').then((m) => ({ default: m.PortfolioCharts })));
+
+const ASSISTANT_ID = 'ai-assistant';
+
+/** SPEC §2's GP and LP dashboards: the same page, with the GP's editing and assistant. */
+export function Dashboard({ role }: { role: DashboardRole }) {
+  const title = role === 'GP' ? 'GP Dashboard' : 'LP Dashboard';
+  useDocumentTitle(title);
+  const { portfolio, failed } = usePortfolio({ predictions: role === 'GP' });
+  const [chatOpen, setChatOpen] = useState(false);
+  const editable = role === 'GP';
+
+  return (
+    <div className="page dashboard">
+      <MarketBar />
+      <header className="dashboard__header">
+        <h1 className="page__title dashboard__title">{title}</h1>
+        {role === 'GP' && (
+          <button
+            type="button"
+            className={`button ${chatOpen ? 'button--secondary' : 'button--outline'} chat-toggle`}
+            aria-expanded={chatOpen}
+            aria-controls={ASSISTANT_ID}
+            onClick={() => setChatOpen((open) => !open)}
+          >
+            <ChatIcon />
+            {chatOpen ? 'Close Chatbot' : 'Open Chatbot'}
+          </button>
+        )}
+      </header>
+      {role === 'GP' && chatOpen && <AssistantPanel id={ASSISTANT_ID} />}
+      {!portfolio ? (
+        failed ? (
+          <p className="dashboard__status dashboard__status--error" role="alert">
+            The portfolio could not be loaded. Please reload the page.
+          </p>
+        ) : (
+          <p className="dashboard__status" role="status">
+            Loading portfolio...
+          </p>
+        )
+      ) : (
+        <>
+          <PriceNote holdings={portfolio.holdings} />
+          <StatCards figures={portfolio.figures} />
+          <ErrorBoundary fallback={<p className="dashboard__status charts-placeholder">The charts could not be shown.</p>}>
+            <Suspense fallback={<p className="dashboard__status charts-placeholder">Loading charts...</p>}>
+              <PortfolioCharts parts={portfolio.figures.parts} />
+            </Suspense>
+          </ErrorBoundary>
+          <LiquidSection role={role} holdings={portfolio.holdings} predictions={portfolio.predictions} balances={portfolio.balances} />
+          <VentureSection assets={portfolio.ventures} editable={editable} />
+          <RealEstateSection assets={portfolio.properties} editable={editable} />
+          <BalancesPanel balances={portfolio.balances} editable={editable} />
+        </>
+      )}
+    </div>
+  );
+}

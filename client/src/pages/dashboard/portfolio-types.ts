@@ -1,0 +1,18 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/src/trpc/router';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+type Inputs = inferRouterInputs<AppRouter>;
+
+/** The dashboards' data, as the server's procedures answer it. */
+export type Holding = Outputs['portfolio']['holdings'][number];
+export type Prediction = Outputs['portfolio']['predictions'][number];
+export type Balances = Outputs['portfolio']['balances'];
+export type MarketTile = Outputs['portfolio']['marketSummary'][number];
+export type Snapshot = Outputs['portfolio']['history']['snapshots'][number];
+export type VentureAsset = Outputs['assets']['venture']['list'][number];
+export type RealEstateAsset = Outputs['assets']['realEstate']['list'][number];
+export type NewHoldingInput = Inputs['portfolio']['addHolding'];
+
+/** What the page may do: GPs edit, LPs read. */
+export type DashboardRole = 'GP' | 'LP';
