@@ -4,7 +4,8 @@ import { formatCalendarDate, formatCurrency, formatPercent } from '../../../lib/
 import type { Snapshot } from '../portfolio-types';
 import { HISTORY_DAYS } from '../refresh';
 
-const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+// Two decimals: the series often spans less than $0.1M, and one decimal would repeat tick labels.
+const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 2 });
 const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
 const dayLabel = (day: string) => shortDate.format(new Date(`${day}T00:00:00Z`));
 
