@@ -62,3 +62,16 @@ function GoogleGlyph() {
     </svg>
   );
 }
+
+/** The sign-in pages' "or" divider and Google button, shown only when Google is configured. */
+export function GoogleAlternative({ clientId, ...button }: Omit<GoogleButtonProps, 'clientId'> & { clientId: string | null | undefined }) {
+  if (!clientId) return null;
+  return (
+    <>
+      <p className="auth__divider">
+        <span>or</span>
+      </p>
+      <GoogleButton clientId={clientId} {...button} />
+    </>
+  );
+}

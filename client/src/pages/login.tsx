@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { messageOf } from '../api/errors';
 import { trpc } from '../api/trpc';
 import { useCompleteSignIn } from '../api/use-sign-in';
-import { GoogleButton } from '../components/google-button';
+import { GoogleAlternative } from '../components/google-button';
+import { ShowPassword } from '../components/show-password';
 import { TextField } from '../components/text-field';
 import { useToast } from '../components/toast';
 import { GOOGLE_USER_INFO_FAILED, fetchGoogleUserInfo } from '../lib/google-identity';
@@ -72,10 +73,7 @@ export function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className="auth__row">
-          <label className="checkbox">
-            <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
-            Show Password
-          </label>
+          <ShowPassword checked={showPassword} onChange={setShowPassword} />
           <button type="button" className="button button--link" onClick={() => setForgotOpen(true)}>
             Forgot Password?
           </button>
@@ -83,20 +81,13 @@ export function LoginPage() {
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           Log In
         </button>
-        {googleClientId && (
-          <>
-            <p className="auth__divider">
-              <span>or</span>
-            </p>
-            <GoogleButton
-              clientId={googleClientId}
-              label="Log in with Google"
-              disabled={busy}
-              onAccessToken={(token) => void onGoogleToken(token)}
-              onError={() => notify.error(GOOGLE_LOGIN_FAILED)}
-            />
-          </>
-        )}
+        <GoogleAlternative
+          clientId={googleClientId}
+          label="Log in with Google"
+          disabled={busy}
+          onAccessToken={(token) => void onGoogleToken(token)}
+          onError={() => notify.error(GOOGLE_LOGIN_FAILED)}
+        />
       </form>
       <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
     </div>

@@ -3,7 +3,8 @@ import { useLocation } from 'wouter';
 import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from '../../../../server/src/domain/password-rules';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
-import { GoogleButton } from '../../components/google-button';
+import { GoogleAlternative } from '../../components/google-button';
+import { ShowPassword } from '../../components/show-password';
 import { PasswordRules } from '../../components/password-rules';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
@@ -98,28 +99,18 @@ export function SignupForm({ inviteCode }: { inviteCode: string }) {
       <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       <TextField label="Password" type={passwordType} autoComplete="new-password" required aria-describedby="signup-rules" {...field('password')} />
       <TextField label="Confirm Password" type={passwordType} autoComplete="new-password" required {...field('confirmPassword')} />
-      <label className="checkbox">
-        <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
-        Show Password
-      </label>
+      <ShowPassword checked={showPassword} onChange={setShowPassword} />
       <PasswordRules id="signup-rules" password={form.password} />
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         Sign Up
       </button>
-      {googleClientId && (
-        <>
-          <p className="auth__divider">
-            <span>or</span>
-          </p>
-          <GoogleButton
-            clientId={googleClientId}
-            label="Sign up with Google"
-            disabled={busy}
-            onAccessToken={(token) => void onGoogleToken(token)}
-            onError={() => notify.error(GOOGLE_SIGNUP_FAILED)}
-          />
-        </>
-      )}
+      <GoogleAlternative
+        clientId={googleClientId}
+        label="Sign up with Google"
+        disabled={busy}
+        onAccessToken={(token) => void onGoogleToken(token)}
+        onError={() => notify.error(GOOGLE_SIGNUP_FAILED)}
+      />
     </form>
   );
 }

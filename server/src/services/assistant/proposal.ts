@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Queryable } from '../../db/open';
 import { holdings } from '../../db/schema';
 import { addDays, dayInNewYork, isCalendarDay } from '../../domain/dates';
 import { toDecimalText } from '../../domain/decimal';
@@ -41,9 +42,10 @@ function decimal(value: string | number, scale: number): string | undefined {
   return 'text' in parsed ? parsed.text : undefined;
 }
 
-/** The lots of a symbol, oldest first, as a sell takes them. */
-export async function lotsOf(db: ServiceDeps['db'], symbol: string) {
-  return db.select().from(holdings).where(eq(holdings.symbol, symbol)).orderBy(asc(holdings.purchaseDate), asc(holdings.id));
+/** The lots of a symbol, oldest first, as a sell takes them; `lock` holds them for the transaction. */
+export async function lotsOf(db: Queryable, symbol: string, lock = false) {
+  const query = db.select().from(holdings).where(eq(holdings.symbol, symbol)).orderBy(asc(holdings.purchaseDate), asc(holdings.id));
+  return lock ? query.for('update') : query;
 }
 
 async function marketPrice(deps: ServiceDeps, symbol: string, assetType: 'stock' | 'crypto'): Promise<number | undefined> {

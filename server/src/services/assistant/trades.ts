@@ -1,10 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/open';
 import { holdings } from '../../db/schema';
 import { DEFAULT_EXCHANGE } from '../../domain/asset-rules';
 import { recordAudit, type Actor } from '../audit';
 import { qty, usd } from './format';
-import { fifoPlan, type TradeProposal } from './proposal';
+import { fifoPlan, lotsOf, type TradeProposal } from './proposal';
 
 /** A trade the assistant carried out, or why it could not be. */
 export type Executed = { ok: true; message: string } | { ok: false; message: string };
@@ -46,12 +46,7 @@ async function executeBuy(tx: Tx, actor: Actor, p: Extract<TradeProposal, { kind
 
 async function executeSell(tx: Tx, actor: Actor, p: Extract<TradeProposal, { kind: 'sell' }>, at: Date): Promise<Executed> {
   // Locked, so a sell and a trash click (or two sells) cannot take the same shares twice.
-  const lots = await tx
-    .select()
-    .from(holdings)
-    .where(eq(holdings.symbol, p.symbol))
-    .orderBy(asc(holdings.purchaseDate), asc(holdings.id))
-    .for('update');
+  const lots = await lotsOf(tx, p.symbol, true);
   const held = lots.reduce((t, l) => t + Number(l.qty), 0);
   if (Number(p.quantity) > held + 1e-9) {
     return { ok: false, message: `Nothing was sold: the firm now holds only ${qty(held)} ${p.symbol}, less than the ${qty(p.quantity)} you confirmed.` };

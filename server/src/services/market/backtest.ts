@@ -1,8 +1,9 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
-import { dailyCloses, holdings } from '../../db/schema';
+import { dailyCloses } from '../../db/schema';
 import { backtest, FORECAST_MODEL, type BacktestResult } from '../../domain/forecast';
 import { quoteKey } from './provider';
+import { heldInstruments } from './quote-cache';
 
 export interface BacktestReport {
   model: string;
@@ -12,7 +13,7 @@ export interface BacktestReport {
 
 /** Scores the prediction model against "tomorrow = today" on every held symbol's stored closes. */
 export async function backtestHeldSymbols(db: Queryable): Promise<BacktestReport> {
-  const held = await db.selectDistinct({ symbol: holdings.symbol, kind: holdings.assetType }).from(holdings);
+  const held = await heldInstruments(db);
   const keys = held.map(quoteKey);
   const rows = keys.length
     ? await db.select().from(dailyCloses).where(inArray(dailyCloses.key, keys)).orderBy(asc(dailyCloses.date))

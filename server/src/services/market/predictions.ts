@@ -1,9 +1,10 @@
 import { desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
-import { dailyCloses, holdings, predictions } from '../../db/schema';
+import { dailyCloses, predictions } from '../../db/schema';
 import { FORECAST_MODEL, forecastNext } from '../../domain/forecast';
 import type { ServiceDeps } from '../deps';
 import { quoteKey } from './provider';
+import { heldInstruments } from './quote-cache';
 
 /** How many of the latest closes the model reads. */
 export const HISTORY_FOR_FORECAST = 120;
@@ -26,7 +27,7 @@ export async function closesOf(db: Queryable, key: string, limit: number): Promi
 
 /** Predicts the next close of every held symbol and drops predictions of symbols no longer held. */
 export async function updatePredictions(db: Queryable, at: Date): Promise<number> {
-  const held = await db.selectDistinct({ symbol: holdings.symbol, kind: holdings.assetType }).from(holdings);
+  const held = await heldInstruments(db);
   let made = 0;
   for (const instrument of held) {
     const closes = await closesOf(db, quoteKey(instrument), HISTORY_FOR_FORECAST);

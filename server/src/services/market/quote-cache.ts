@@ -4,10 +4,14 @@ import { dailyCloses, holdings, quotes } from '../../db/schema';
 import { addDays, dayInNewYork } from '../../domain/dates';
 import { MARKET_INDICES, quoteKey, type Instrument, type MarketDataProvider, type Quote } from './provider';
 
+/** Every symbol the firm holds, once, as the instrument the providers price. */
+export async function heldInstruments(db: Queryable): Promise<{ symbol: string; kind: 'stock' | 'crypto' }[]> {
+  return db.selectDistinct({ symbol: holdings.symbol, kind: holdings.assetType }).from(holdings);
+}
+
 /** What the refresh prices: every held symbol, and the indices of the market summary. */
 export async function instrumentsToPrice(db: Queryable): Promise<Instrument[]> {
-  const held = await db.selectDistinct({ symbol: holdings.symbol, kind: holdings.assetType }).from(holdings);
-  return [...held, ...MARKET_INDICES.map((i) => ({ symbol: i.symbol, kind: 'index' as const }))];
+  return [...(await heldInstruments(db)), ...MARKET_INDICES.map((i) => ({ symbol: i.symbol, kind: 'index' as const }))];
 }
 
 export interface RefreshReport {
