@@ -48,6 +48,9 @@ export const invites = pgTable('invites', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Set when a GP revokes the invite, or its creator's account is deleted; a revoked invite cannot be used. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
 

@@ -69,6 +69,8 @@ export const authRouter = router({
         first_name: nameField('First name'),
         last_name: nameField('Last name'),
         email: emailField,
+        /** Needed to change the e-mail of an account that signs in with a password. */
+        current_password: passwordField('Current password').optional(),
         // Sent by the profile page; the server keeps these itself.
         last_login: optionalStamp,
         last_edit: optionalStamp,
