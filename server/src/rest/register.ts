@@ -9,8 +9,9 @@ import { restRoutes, type InputFrom } from './table';
 
 function idOf(req: FastifyRequest): number | string {
   const raw = (req.params as { id?: string }).id ?? '';
-  // Only a plain positive integer is an id; anything else fails the procedure's schema.
-  return /^[0-9]{1,12}$/.test(raw) ? Number(raw) : raw;
+  // Digits become a number (15 digits stay exact) for the procedure's id schema (routers/fields.ts
+  // idField) to check against the id column's range; anything else fails it as text.
+  return /^[0-9]{1,15}$/.test(raw) ? Number(raw) : raw;
 }
 
 function inputOf(from: InputFrom, req: FastifyRequest): unknown {
