@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../src/app';
 import { holdings, privateAssets } from '../src/db/schema';
@@ -415,6 +416,34 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
       expect(await send(method, path, body)).toEqual({ status: 400, error: message });
       expect(await h.database.db.select().from(holdings)).toEqual([]);
       expect(await h.database.db.select().from(privateAssets)).toEqual([]);
+    });
+  });
+
+  describe('values the database refuses that the schemas let through', () => {
+    // Narrower columns stand in for a value a schema does not catch: the last line of defence
+    // answers 400 with a readable message on REST and tRPC alike, never 500.
+    it('answers a text too long for its column with 400', async () => {
+      await h.database.db.execute(sql`alter table contact_submissions alter column name type varchar(3)`);
+      try {
+        const body = { name: 'Annabel', email: 'a@b.co', message: 'Hello' };
+        const expected = { status: 400, error: 'The request has a text that is too long to store.' };
+        expect(await send('POST', '/api/contact', body)).toEqual(expected);
+        expect(await trpc('contact.submit', body)).toEqual(expected);
+      } finally {
+        await h.database.db.execute(sql`alter table contact_submissions alter column name type text`);
+      }
+    });
+
+    it('answers a number too large for its column with 400', async () => {
+      await h.database.db.execute(sql`alter table account_balances alter column cash_available type numeric(6, 2)`);
+      try {
+        const body = { cash_available: '100000', margin_debit: '0', accounts_receivable: '0' };
+        const expected = { status: 400, error: 'The request has a number that is too large to store.' };
+        expect(await send('PUT', '/api/account-balance', body)).toEqual(expected);
+        expect(await trpc('portfolio.saveBalances', body)).toEqual(expected);
+      } finally {
+        await h.database.db.execute(sql`alter table account_balances alter column cash_available type numeric(20, 2)`);
+      }
     });
   });
 

@@ -3,6 +3,7 @@ import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { ServiceDeps } from '../services/deps';
 import { contextFromRequest } from '../trpc/context';
+import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { publicMessage } from '../trpc/errors';
 import { createCaller } from '../trpc/router';
 import { restRoutes, type InputFrom } from './table';
@@ -26,7 +27,9 @@ function inputOf(from: InputFrom, req: FastifyRequest): unknown {
 }
 
 export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
-  const error = err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err);
+  const refused = clientErrorFromDatabase(err);
+  if (refused) reply.log.warn({ err }, 'the database refused a value of the request');
+  const error = refused ?? (err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err));
   const status = getHTTPStatusCodeFromError(error);
   if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'request failed');
   return reply.code(status).send({ error: publicMessage(error) });
