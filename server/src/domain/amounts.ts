@@ -16,13 +16,13 @@ export interface AmountRule {
   max: bigint;
 }
 
-/** Shares and coins: a trillion covers any holding of a stock, and of the smallest-priced tokens. */
+/** Shares and coins, numeric(24, 8): a trillion units, beyond any holding of a stock and roomy for low-priced tokens. */
 export const QUANTITY: AmountRule = { scale: 8, max: 1_000_000_000_000n };
-/** A price per share, coin or unit, up to a ten-billion-dollar property bought as one unit. */
+/** A price per share, coin or unit, numeric(24, 8): up to a ten-billion-dollar property bought as one unit. */
 export const PRICE: AmountRule = { scale: 8, max: 10_000_000_000n };
-/** Dollar amounts of the books (balances, dividends, rent), in cents: up to a trillion dollars. */
+/** Dollar amounts of the books (balances, dividends, rent), numeric(20, 2): up to a trillion dollars either way. */
 export const MONEY: AmountRule = { scale: 2, max: 1_000_000_000_000n };
-/** Percentages (1.5 = 1.5 %): a hundred times the amount is the most any yield can be. */
+/** Percentages (1.5 = 1.5 %), numeric(14, 6): 10,000 % (a hundred times the amount) is beyond any real yield. */
 export const PERCENT: AmountRule = { scale: 6, max: 10_000n };
 
 /** What a double carries exactly: any decimal of this many significant digits (DBL_DIG). */
