@@ -1,0 +1,271 @@
+import type { AssetType } from './asset-rules';
+import { centsText, dec, fixed, percentOf, sum, toCents, ZERO, type Decimal } from './money';
+
+/**
+ * The portfolio valued once: every figure the dashboards, the REST paths, the assistant and the
+ * snapshots show. Money is rounded to cents once, where a quantity times a price becomes money
+ * (a lot's value and day's gain, an asset's value and cost); everything above that is sums and
+ * differences of cents, so parts always add up to their totals. Percentages are computed from
+ * those cents and rounded to the 2 decimals shown. All figures leave as decimal text.
+ */
+
+export interface LotInput {
+  id: number;
+  symbol: string;
+  assetType: AssetType;
+  exchange: string | null;
+  qty: string;
+  pricePaid: string;
+  /** Cents: qty × price paid when bought, less the basis of any part sold since. */
+  costBasis: string;
+  purchaseDate: string;
+}
+
+/** The cached quote of a symbol, as far as the figures need it. */
+export interface QuoteInput {
+  lastPrice: string;
+  /** Today's change per unit. */
+  change: string;
+}
+
+export interface PrivateAssetInput {
+  id: number;
+  qty: string;
+  pricePaid: string;
+  lastPriceAtDate: string;
+  dividendDollar: string;
+  dividendPct: string;
+  totalRentalIncome: string;
+  monthlyRentalIncome: string;
+}
+
+export interface BalancesInput {
+  cashAvailable: string;
+  marginDebit: string;
+  accountsReceivable: string;
+}
+
+export interface PortfolioInput {
+  lots: readonly LotInput[];
+  /** By the lot's symbol and asset type, see `quoteKeyOf`. */
+  quotes: ReadonlyMap<string, QuoteInput>;
+  ventures: readonly PrivateAssetInput[];
+  properties: readonly PrivateAssetInput[];
+  balances: BalancesInput;
+  /** Realized gains from the ledger, in cents. */
+  realized: { yearToDate: string; allTime: string };
+}
+
+export interface LotFigures {
+  id: number;
+  qty: string;
+  pricePaid: string;
+  purchaseDate: string;
+  cost: string;
+  value: string;
+  dayGain: string;
+  gain: string;
+  gainPct: string | null;
+}
+
+export interface PositionFigures {
+  symbol: string;
+  assetType: AssetType;
+  exchange: string | null;
+  /** False until the quote cache has a price: the lots are then valued at what was paid. */
+  priced: boolean;
+  qty: string;
+  avgPricePaid: string;
+  cost: string;
+  value: string;
+  dayGain: string;
+  gain: string;
+  gainPct: string | null;
+  pctOfPortfolio: string | null;
+  /** Oldest first. */
+  lots: LotFigures[];
+}
+
+export interface AssetFigures {
+  id: number;
+  cost: string;
+  value: string;
+  gain: string;
+  gainPct: string | null;
+}
+
+export interface PortfolioTotals {
+  liquidCost: string;
+  liquidValue: string;
+  liquidGain: string;
+  dayGain: string;
+  ventureCost: string;
+  ventureValue: string;
+  ventureGain: string;
+  ventureGainPct: string | null;
+  ventureDividendDollar: string;
+  /** Value-weighted. */
+  ventureDividendPct: string | null;
+  realEstateCost: string;
+  /** Market value, without rent. */
+  realEstateValue: string;
+  totalRentalIncome: string;
+  realEstateGain: string;
+  realEstateGainPct: string | null;
+  monthlyRentalIncome: string;
+  /** 12 × the monthly total (SPEC §9). */
+  annualRentalIncome: string;
+  cashAvailable: string;
+  marginDebit: string;
+  accountsReceivable: string;
+  /** Liquid + venture + real estate value + rental income + cash − margin debit (SPEC §3). */
+  netAccountValue: string;
+  /** Liquid + venture + real estate gains. */
+  totalUnrealizedGain: string;
+  realizedGainYearToDate: string;
+  realizedGainAllTime: string;
+}
+
+export interface Valuation {
+  positions: PositionFigures[];
+  ventures: AssetFigures[];
+  properties: AssetFigures[];
+  totals: PortfolioTotals;
+}
+
+export const quoteKeyOf = (lot: { symbol: string; assetType: AssetType }): string =>
+  lot.assetType === 'crypto' ? `${lot.symbol}-USD` : lot.symbol;
+
+const pct = (part: Decimal, whole: Decimal): string | null => {
+  const p = percentOf(part, whole);
+  return p === null ? null : fixed(p, 2);
+};
+
+interface LotMoney {
+  lot: LotInput;
+  cost: Decimal;
+  value: Decimal;
+  dayGain: Decimal;
+}
+
+function lotMoney(lot: LotInput, quote: QuoteInput | undefined): LotMoney {
+  const qty = dec(lot.qty);
+  const cost = dec(lot.costBasis);
+  // A lot without a quote yet is valued at what it cost, so it neither adds nor removes gains.
+  const value = quote ? toCents(qty.times(dec(quote.lastPrice))) : cost;
+  const dayGain = quote ? toCents(qty.times(dec(quote.change))) : ZERO;
+  return { lot, cost, value, dayGain };
+}
+
+function assetMoney(a: PrivateAssetInput) {
+  const qty = dec(a.qty);
+  return {
+    id: a.id,
+    cost: toCents(qty.times(dec(a.pricePaid))),
+    value: toCents(qty.times(dec(a.lastPriceAtDate))),
+    rent: dec(a.totalRentalIncome),
+  };
+}
+
+export function valuePortfolio(input: PortfolioInput): Valuation {
+  const bySymbol = new Map<string, LotMoney[]>();
+  for (const lot of input.lots) {
+    const money = lotMoney(lot, input.quotes.get(quoteKeyOf(lot)));
+    const group = bySymbol.get(lot.symbol);
+    if (group) group.push(money);
+    else bySymbol.set(lot.symbol, [money]);
+  }
+  const groups = [...bySymbol.values()].map((lots) =>
+    lots.sort((a, b) => a.lot.purchaseDate.localeCompare(b.lot.purchaseDate) || a.lot.id - b.lot.id),
+  );
+  const liquidValue = sum(groups.flatMap((g) => g.map((l) => l.value)));
+  const liquidCost = sum(groups.flatMap((g) => g.map((l) => l.cost)));
+  const dayGain = sum(groups.flatMap((g) => g.map((l) => l.dayGain)));
+
+  const positions = groups.map((lots): PositionFigures => {
+    const first = lots[0]!.lot;
+    const qty = sum(lots.map((l) => dec(l.lot.qty)));
+    const cost = sum(lots.map((l) => l.cost));
+    const value = sum(lots.map((l) => l.value));
+    const gain = value.minus(cost);
+    return {
+      symbol: first.symbol,
+      assetType: first.assetType,
+      exchange: first.exchange,
+      priced: input.quotes.has(quoteKeyOf(first)),
+      qty: qty.toFixed(),
+      avgPricePaid: qty.eq(0) ? '0' : fixed(cost.div(qty), 8),
+      cost: centsText(cost),
+      value: centsText(value),
+      dayGain: centsText(sum(lots.map((l) => l.dayGain))),
+      gain: centsText(gain),
+      gainPct: pct(gain, cost),
+      pctOfPortfolio: pct(value, liquidValue),
+      lots: lots.map(({ lot, cost: c, value: v, dayGain: d }) => ({
+        id: lot.id,
+        qty: dec(lot.qty).toFixed(),
+        pricePaid: dec(lot.pricePaid).toFixed(),
+        purchaseDate: lot.purchaseDate,
+        cost: centsText(c),
+        value: centsText(v),
+        dayGain: centsText(d),
+        gain: centsText(v.minus(c)),
+        gainPct: pct(v.minus(c), c),
+      })),
+    };
+  });
+  positions.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+
+  const ventures = input.ventures.map(assetMoney);
+  const properties = input.properties.map(assetMoney);
+  const ventureCost = sum(ventures.map((v) => v.cost));
+  const ventureValue = sum(ventures.map((v) => v.value));
+  const ventureGain = ventureValue.minus(ventureCost);
+  const weighted = sum(input.ventures.map((v, i) => ventures[i]!.value.times(dec(v.dividendPct))));
+  const realEstateCost = sum(properties.map((p) => p.cost));
+  const realEstateValue = sum(properties.map((p) => p.value));
+  const rent = sum(properties.map((p) => p.rent));
+  const realEstateGain = realEstateValue.minus(realEstateCost).plus(rent);
+  const monthly = sum(input.properties.map((p) => dec(p.monthlyRentalIncome)));
+
+  const cash = dec(input.balances.cashAvailable);
+  const margin = dec(input.balances.marginDebit);
+  const liquidGain = liquidValue.minus(liquidCost);
+  const net = liquidValue.plus(ventureValue).plus(realEstateValue).plus(rent).plus(cash).minus(margin);
+
+  return {
+    positions,
+    ventures: ventures.map((v) => assetFigures(v.id, v.cost, v.value, v.value.minus(v.cost))),
+    properties: properties.map((p) => assetFigures(p.id, p.cost, p.value, p.value.minus(p.cost).plus(p.rent))),
+    totals: {
+      liquidCost: centsText(liquidCost),
+      liquidValue: centsText(liquidValue),
+      liquidGain: centsText(liquidGain),
+      dayGain: centsText(dayGain),
+      ventureCost: centsText(ventureCost),
+      ventureValue: centsText(ventureValue),
+      ventureGain: centsText(ventureGain),
+      ventureGainPct: pct(ventureGain, ventureCost),
+      ventureDividendDollar: centsText(sum(input.ventures.map((v) => dec(v.dividendDollar)))),
+      ventureDividendPct: ventureValue.eq(0) ? null : fixed(weighted.div(ventureValue), 2),
+      realEstateCost: centsText(realEstateCost),
+      realEstateValue: centsText(realEstateValue),
+      totalRentalIncome: centsText(rent),
+      realEstateGain: centsText(realEstateGain),
+      realEstateGainPct: pct(realEstateGain, realEstateCost),
+      monthlyRentalIncome: centsText(monthly),
+      annualRentalIncome: centsText(monthly.times(12)),
+      cashAvailable: centsText(cash),
+      marginDebit: centsText(margin),
+      accountsReceivable: centsText(dec(input.balances.accountsReceivable)),
+      netAccountValue: centsText(net),
+      totalUnrealizedGain: centsText(liquidGain.plus(ventureGain).plus(realEstateGain)),
+      realizedGainYearToDate: centsText(dec(input.realized.yearToDate)),
+      realizedGainAllTime: centsText(dec(input.realized.allTime)),
+    },
+  };
+}
+
+function assetFigures(id: number, cost: Decimal, value: Decimal, gain: Decimal): AssetFigures {
+  return { id, cost: centsText(cost), value: centsText(value), gain: centsText(gain), gainPct: pct(gain, cost) };
+}
