@@ -8,6 +8,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/open';
+import { MAX_BATCH_SIZE } from './domain/api-limits';
 import { findUp } from './paths';
 import { registerRest } from './rest/register';
 import type { ServiceDeps } from './services/deps';
@@ -100,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }) => contextFromRequest(services, req),
+      // One request may not carry more calls than the client's batch link sends (each login is counted anyway).
+      maxBatchSize: MAX_BATCH_SIZE,
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
       },
@@ -121,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** Rate-limit counters in Redis when REDIS_URL is set, else in the database; both are shared by every instance. */
 function makeLimiter(app: FastifyInstance, config: Config, database: Database, now?: () => Date): RateLimiter {
   if (!config.redisUrl) return createDbRateLimiter(database.db, now);
-  const redis = createRedisRateLimiter(config.redisUrl);
+  const redis = createRedisRateLimiter(config.redisUrl, undefined, now);
   app.addHook('onClose', () => redis.close());
   return redis;
 }

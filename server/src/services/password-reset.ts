@@ -44,25 +44,31 @@ export async function requestPasswordReset(
   return { message: RESET_REQUESTED };
 }
 
-/** Sets the new password, uses up the token, and ends every session of that user. */
+/**
+ * Sets the new password, uses up the token, and ends every session of that user. The token is
+ * looked up before argon2 runs, so a bogus one costs no hash.
+ */
 export async function resetPassword(
   deps: ServiceDeps,
   input: { token: string; newPassword: string },
+  caller: Caller,
 ): Promise<{ message: string }> {
+  if (!(await deps.limiter.hit(`reset-password:ip:${caller.ip}`, LIMITS.resetPasswordPerIp))) {
+    throw fail.tooMany(TOO_MANY_RESETS);
+  }
   assertPasswordRule(input.newPassword);
+  const live = (now: Date) =>
+    and(eq(passwordResets.tokenHash, sha256(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now));
+  const [known] = await deps.db.select({ id: passwordResets.id }).from(passwordResets).where(live(deps.now()));
+  if (!known) throw fail.badRequest(RESET_INVALID);
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
+    // Checked again as it is used up: two resets with one token cannot both pass.
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, sha256(input.token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
+      .where(live(now))
       .returning({ userId: passwordResets.userId });
     if (!reset) throw fail.badRequest(RESET_INVALID);
     if (!(await storeNewPassword(tx, reset.userId, passwordHash, reset.userId, now))) throw fail.badRequest(RESET_INVALID);
