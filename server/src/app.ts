@@ -13,6 +13,7 @@ import { findUp } from './paths';
 import { registerRest } from './rest/register';
 import type { ServiceDeps } from './services/deps';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google';
+import { createBackground } from './services/background';
 import { createLogMailer, createSmtpMailer, type Mailer } from './services/mail';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit';
 import { createRedisRateLimiter } from './services/rate-limit-redis';
@@ -74,12 +75,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('onClose', () => market.stop());
+  const background = createBackground(app.log);
+  app.addHook('onClose', () => background.idle());
   const services: ServiceDeps = {
     db: database.db,
     tokens: createTokenService(deps.jwtSecret),
     mailer: deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log)),
     google: deps.google ?? createGoogleVerifier(config.google),
     limiter,
+    background,
     market,
     assistantModel: config.openai.apiKey ? createModelAgent({ ...config.openai, apiKey: config.openai.apiKey }) : null,
     webOrigin: config.webOrigin,

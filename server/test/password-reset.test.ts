@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { passwordResets, userEditLogs, users } from '../src/db/schema';
 import { databaseKinds } from './support/databases';
@@ -23,9 +23,14 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
   let h: Harness;
   let counter = 0;
   const uniqueEmail = (tag: string) => `${tag}-${++counter}@reset-${kind}.test`;
+  /** What the mail server does with each message after the harness has recorded it; tests change it. */
+  let deliver: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    h = await createHarness(kind);
+    h = await createHarness(kind, { mailer: { send: () => deliver() } });
+  });
+  afterEach(() => {
+    deliver = async () => undefined;
   });
   afterAll(() => h.close());
 
@@ -74,6 +79,36 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     expect(mailsTo(unknown)).toHaveLength(0);
     const [mail] = mailsTo(known);
     expect(mail?.text).toMatch(LINK_PATTERN);
+  });
+
+  it('answers a known e-mail the same when its mail cannot be sent', async () => {
+    const known = uniqueEmail('smtp-down');
+    await h.createUser({ email: known, password: OLD_PASSWORD, role: 'LP' });
+    deliver = () => Promise.reject(new Error('SMTP server unreachable'));
+
+    const forKnown = await requestReset(known);
+    const forUnknown = await requestReset(uniqueEmail('smtp-down-unknown'));
+    expect(forKnown.statusCode).toBe(200);
+    expect(forKnown.body).toBe(forUnknown.body);
+    expect(forKnown.json()).toEqual({ message: RESET_REQUESTED });
+  });
+
+  it('answers before the account is looked up or mailed, so its timing tells nothing', async () => {
+    const known = uniqueEmail('slow-smtp');
+    await h.createUser({ email: known, password: OLD_PASSWORD, role: 'LP' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    deliver = () => held;
+
+    // The mail server holds every message until the answer has been read.
+    const res = await h.app.inject({ method: 'POST', url: '/api/users/request-password-reset', payload: { email: known } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: RESET_REQUESTED });
+    release();
+    await h.deps.background.idle();
+    expect(tokenFromMail(known).length).toBeGreaterThanOrEqual(22);
   });
 
   it('finds the account whatever the casing of the e-mail', async () => {
@@ -236,3 +271,4 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     expect(after?.lastEdit).toEqual(log?.changedAt);
   });
 });
+

@@ -42,6 +42,7 @@ export interface Harness {
   login(email: string, password: string): Promise<string>;
   /** A new GP and a new LP (e-mails from `name`), signed in: their tokens. */
   partners(name: string): Promise<{ gp: string; lp: string }>;
+  /** A request from a fresh address; it answers once the work the request left for later is done too. */
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -140,7 +141,12 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
       await harness.createUser({ email: `lp-${name}@test.dev`, role: 'LP' });
       return { gp: await harness.login(`gp-${name}@test.dev`, 'Passw0rd!'), lp: await harness.login(`lp-${name}@test.dev`, 'Passw0rd!') };
     },
-    inject: (opts) => app.inject({ remoteAddress: freshIp(), ...opts }),
+    async inject(opts) {
+      const res = await app.inject({ remoteAddress: freshIp(), ...opts });
+      // Work a request leaves for after its answer (a reset mail) is done before the test looks.
+      await deps.background.idle();
+      return res;
+    },
     async close() {
       await app.close();
       if (!options.database) await database.close();
