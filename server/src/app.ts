@@ -14,7 +14,7 @@ import { registerRest } from './rest/register';
 import type { ServiceDeps } from './services/deps';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google';
 import { createBackground } from './services/background';
-import { createLogMailer, createSmtpMailer, type Mailer } from './services/mail';
+import { createMailer, type Mailer } from './services/mail';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit';
 import { createRedisRateLimiter } from './services/rate-limit-redis';
 import { createModelAgent } from './services/assistant/openai-agent';
@@ -80,7 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services: ServiceDeps = {
     db: database.db,
     tokens: createTokenService(deps.jwtSecret),
-    mailer: deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log)),
+    mailer:
+      deps.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, embedded: database.kind === 'pglite' }, app.log),
     google: deps.google ?? createGoogleVerifier(config.google),
     limiter,
     background,

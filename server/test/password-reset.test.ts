@@ -1,9 +1,13 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { passwordResets, userEditLogs, users } from '../src/db/schema';
-import { databaseKinds } from './support/databases';
-import { WEB_ORIGIN, bearer, createHarness, type Harness } from './support/harness';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { Database } from '../src/db/open';
+import { databaseKinds, openTestDatabase } from './support/databases';
+import { TEST_JWT_SECRET, WEB_ORIGIN, bearer, createHarness, type Harness } from './support/harness';
+import { LEVEL, captureLogs } from './support/logs';
 
 const RESET_REQUESTED =
   'If an account exists for that email, a password reset link has been sent. It is valid for 30 minutes.';
@@ -272,3 +276,37 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
   });
 });
 
+/** DESIGN §3 and issue 10 (8f): reset links go to the log only on the embedded database without SMTP_URL. */
+describe.each(databaseKinds)('reset mail without SMTP_URL, database on %s', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  /** The server as main.ts builds it (no mailer given), as if it ran on `mode`, with its log kept. */
+  async function serverRunningOn(mode: Database['kind']) {
+    const logs = captureLogs();
+    const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, WEB_ORIGIN, CLIENT_DIST: '/nonexistent-client-dist' });
+    const app = await buildApp({ config, database: { ...database, kind: mode }, jwtSecret: TEST_JWT_SECRET, logger: logs.logger });
+    const email = `log-${mode}-${randomBytes(4).toString('hex')}@reset.test`;
+    await database.db.insert(users).values({ email, firstName: 'Log', lastName: 'Reader', role: 'LP', passwordHash: null });
+    const res = await app.inject({ method: 'POST', url: '/api/users/request-password-reset', payload: { email } });
+    expect(res.statusCode).toBe(200);
+    await app.close();
+    return logs;
+  }
+
+  it('writes the link to the log on the embedded database, so the offline default works', async () => {
+    const logs = await serverRunningOn('pglite');
+    expect(logs.text()).toMatch(LINK_PATTERN);
+  });
+
+  it('never writes a live link to the log on PostgreSQL; it warns that mail is not configured', async () => {
+    const logs = await serverRunningOn('postgres');
+    expect(logs.text()).not.toContain('password_reset?token=');
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({ level: LEVEL.warn, msg: expect.stringContaining('SMTP_URL is not set'), subject: 'Reset your password' }),
+    );
+  });
+});
