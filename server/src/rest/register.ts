@@ -3,14 +3,16 @@ import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { ServiceDeps } from '../services/deps';
 import { contextFromRequest } from '../trpc/context';
+import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { publicMessage } from '../trpc/errors';
 import { createCaller } from '../trpc/router';
 import { restRoutes, type InputFrom } from './table';
 
 function idOf(req: FastifyRequest): number | string {
   const raw = (req.params as { id?: string }).id ?? '';
-  // Only a plain positive integer is an id; anything else fails the procedure's schema.
-  return /^[0-9]{1,12}$/.test(raw) ? Number(raw) : raw;
+  // Digits become a number (15 digits stay exact) for the procedure's id schema (routers/fields.ts
+  // idField) to check against the id column's range; anything else fails it as text.
+  return /^[0-9]{1,15}$/.test(raw) ? Number(raw) : raw;
 }
 
 function inputOf(from: InputFrom, req: FastifyRequest): unknown {
@@ -25,7 +27,9 @@ function inputOf(from: InputFrom, req: FastifyRequest): unknown {
 }
 
 export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
-  const error = err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err);
+  const refused = clientErrorFromDatabase(err);
+  if (refused) reply.log.warn({ err }, 'the database refused a value of the request');
+  const error = refused ?? (err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err));
   const status = getHTTPStatusCodeFromError(error);
   // A feature left off (Google without GOOGLE_CLIENT_ID) is the setup, not a failure: one line, no stack.
   if (error.code === 'NOT_IMPLEMENTED') reply.log.warn(`${reply.request.method} ${reply.request.url}: ${error.message}`);

@@ -1,16 +1,30 @@
 import { initTRPC } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { authenticate } from '../services/accounts';
 import { fail } from '../services/errors';
 import type { Context } from './context';
+import { clientErrorFromDatabase } from './database-input-errors';
 import { publicMessage } from './errors';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
-  errorFormatter: ({ shape, error }) => ({
-    ...shape,
-    message: publicMessage(error),
-    data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
-  }),
+  errorFormatter: ({ shape, error }) => {
+    const refused = clientErrorFromDatabase(error);
+    if (refused) {
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST,
+        message: publicMessage(refused),
+        data: { code: refused.code, httpStatus: getHTTPStatusCodeFromError(refused), path: shape.data.path },
+      };
+    }
+    return {
+      ...shape,
+      message: publicMessage(error),
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+    };
+  },
 });
 
 export const router = t.router;
