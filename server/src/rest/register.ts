@@ -31,7 +31,9 @@ export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
   if (refused) reply.log.warn({ err }, 'the database refused a value of the request');
   const error = refused ?? (err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err));
   const status = getHTTPStatusCodeFromError(error);
-  if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'request failed');
+  // A feature left off (Google without GOOGLE_CLIENT_ID) is the setup, not a failure: one line, no stack.
+  if (error.code === 'NOT_IMPLEMENTED') reply.log.warn(`${reply.request.method} ${reply.request.url}: ${error.message}`);
+  else if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'request failed');
   return reply.code(status).send({ error: publicMessage(error) });
 }
 

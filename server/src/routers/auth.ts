@@ -32,7 +32,7 @@ export const authRouter = router({
         inviteCode: inviteCodeField,
       }),
     )
-    .mutation(({ ctx, input }) => accounts.signup(ctx.deps, input)),
+    .mutation(({ ctx, input }) => accounts.signup(ctx.deps, input, ctx)),
 
   googleSignup: publicProcedure
     .input(
@@ -59,7 +59,7 @@ export const authRouter = router({
         newPassword: passwordField('New password'),
       }),
     )
-    .mutation(({ ctx, input }) => passwordReset.resetPassword(ctx.deps, input)),
+    .mutation(({ ctx, input }) => passwordReset.resetPassword(ctx.deps, input, ctx)),
 
   changePassword: authedProcedure
     .input(z.strictObject({ currentPassword: passwordField('Current password'), newPassword: passwordField('New password') }))

@@ -49,6 +49,18 @@ export async function markInviteUsedBy(tx: Queryable, inviteId: number, userId: 
   await tx.update(invites).set({ usedBy: userId }).where(eq(invites.id, inviteId));
 }
 
+/**
+ * Whether the code names an invite that can still be used: a cheap look before costly work (the
+ * password hash). consumeInvite, inside the sign-up transaction, stays the authority.
+ */
+export async function isInviteUsable(db: Queryable, code: string, now: Date): Promise<boolean> {
+  const [invite] = await db
+    .select({ id: invites.id })
+    .from(invites)
+    .where(and(eq(invites.codeHash, sha256(code)), isOpen(now)));
+  return invite !== undefined;
+}
+
 export interface OpenInvite {
   id: number;
   role: Role;
