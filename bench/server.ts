@@ -7,6 +7,8 @@
  * the same JSON as the ping procedure, the machine's ceiling. When both listen, it signs in and
  * prints one JSON line, `{ barePort, appPort, token }`, and stays up until it gets SIGTERM/SIGINT.
  */
+import { costBasisOf } from '../server/src/domain/fifo';
+import { centsText } from '../server/src/domain/money';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
@@ -38,12 +40,15 @@ function holdingRows(createdBy: number): (typeof holdings.$inferInsert)[] {
   SEED.symbols.forEach((s, i) => {
     for (let lot = 0; lot < SEED.lotsPerSymbol; lot++) {
       const daysAgo = 20 + lot * 70 + i;
+      const qty = s.kind === 'crypto' ? `${(0.125 * (lot + 1)).toFixed(8)}` : String(10 * (lot + 1));
+      const pricePaid = (50 + 7.25 * i + 3.5 * lot).toFixed(2);
       rows.push({
         symbol: s.symbol,
         assetType: s.kind,
         exchange: s.kind === 'crypto' ? null : 'NASDAQ',
-        qty: s.kind === 'crypto' ? `${(0.125 * (lot + 1)).toFixed(8)}` : String(10 * (lot + 1)),
-        pricePaid: (50 + 7.25 * i + 3.5 * lot).toFixed(2),
+        qty,
+        pricePaid,
+        costBasis: centsText(costBasisOf(qty, pricePaid)),
         purchaseDate: new Date(today - daysAgo * 86_400_000).toISOString().slice(0, 10),
         createdBy,
       });

@@ -22,6 +22,7 @@ import { createMarketDataProvider } from './services/market';
 import type { MarketDataProvider } from './services/market/provider';
 import { createMarketService } from './services/market/service';
 import { createTokenService } from './services/tokens';
+import { createPortfolioEngine } from './services/portfolio/engine';
 import { contextFromRequest } from './trpc/context';
 import { GENERIC_ERROR } from './trpc/errors';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter,
     background,
     market,
+    portfolio: createPortfolioEngine({ db: database.db, now }),
     assistantModel: config.openai.apiKey ? createModelAgent({ ...config.openai, apiKey: config.openai.apiKey }) : null,
     webOrigin: config.webOrigin,
     now,

@@ -1,4 +1,7 @@
 import { addDays } from '../domain/dates';
+import { costBasisOf } from '../domain/fifo';
+import { centsText } from '../domain/money';
+import { recordOpeningLots } from '../services/portfolio/ledger';
 import type { Tx } from './open';
 import { accountBalances, holdings, privateAssets } from './schema';
 
@@ -45,8 +48,8 @@ const DEMO_PROPERTIES = [
 
 export const DEMO_BALANCES = { cashAvailable: '425000.00', marginDebit: '120000.00', accountsReceivable: '35000.00' };
 
-export async function seedDemoPortfolio(tx: Tx, today: string, createdBy: number | null): Promise<void> {
-  await tx.insert(holdings).values(
+export async function seedDemoPortfolio(tx: Tx, today: string, createdBy: { id: number; email: string } | null): Promise<void> {
+  const lots = await tx.insert(holdings).values(
     DEMO_LOTS.flatMap((d) =>
       d.lots.map(([daysAgo, qty, pricePaid]) => ({
         symbol: d.symbol,
@@ -55,10 +58,12 @@ export async function seedDemoPortfolio(tx: Tx, today: string, createdBy: number
         qty,
         pricePaid,
         purchaseDate: addDays(today, -daysAgo),
-        createdBy,
+        costBasis: centsText(costBasisOf(qty, pricePaid)),
+        createdBy: createdBy?.id ?? null,
       })),
     ),
-  );
+  ).returning();
+  await recordOpeningLots(tx, lots, createdBy ?? { id: null, email: 'system' });
   await tx.insert(privateAssets).values([
     ...DEMO_VENTURES.map((v) => ({
       kind: 'venture' as const,

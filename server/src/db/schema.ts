@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -107,6 +107,8 @@ export const holdings = pgTable(
     qty: quantity('qty').notNull(),
     pricePaid: quantity('price_paid').notNull(),
     purchaseDate: day('purchase_date').notNull(),
+    /** Cents: qty × price paid when bought, less the basis of any part sold since (domain/fifo.ts). */
+    costBasis: total('cost_basis').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -253,6 +255,64 @@ export const pendingActions = pgTable('pending_actions', {
   createdAt: createdAt(),
 });
 
+export const LEDGER_KINDS = ['buy', 'sell', 'correction', 'deposit', 'withdrawal', 'balances', 'asset'] as const;
+export const LEDGER_SOURCES = ['add_investment', 'sell_action', 'trash', 'assistant', 'balances', 'cash', 'venture', 'real_estate'] as const;
+
+/**
+ * The ledger: every buy, sell and correction of a lot, every cash movement and balance edit, and
+ * every change to a private asset's holding. Lots (holdings) are the open positions it leaves.
+ * `flow` is the new money an entry brought into the books (or took out), which returns leave out.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    source: text('source', { enum: LEDGER_SOURCES }).notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The New York day the entry belongs to in the books. */
+    bookDate: day('book_date').notNull(),
+    symbol: text('symbol'),
+    assetType: text('asset_type', { enum: ['stock', 'crypto'] }),
+    qty: quantity('qty'),
+    price: quantity('price'),
+    /** Cents: a buy's cost, a sale's proceeds, a cash movement's amount. */
+    amount: total('amount'),
+    /** Whether the entry moved Cash Available (and then from what to what). */
+    settles: boolean('settles').notNull().default(false),
+    cashBefore: total('cash_before'),
+    cashAfter: total('cash_after'),
+    /** A sale's cost basis and realized gain (first in, first out), in cents. */
+    costBasis: total('cost_basis'),
+    realizedGain: total('realized_gain'),
+    /** New money into (+) or out of (−) the books, in cents. */
+    flow: total('flow').notNull().default('0'),
+    /** What changed: the lots a sale took, a correction's lot before, balances before and after. */
+    details: jsonb('details'),
+  },
+  (t) => [
+    check('ledger_entries_kind_check', sql`${t.kind} in ('buy', 'sell', 'correction', 'deposit', 'withdrawal', 'balances', 'asset')`),
+    index('ledger_entries_at_idx').on(t.at, t.id),
+    index('ledger_entries_book_date_idx').on(t.bookDate),
+    index('ledger_entries_symbol_idx').on(t.symbol, t.at),
+  ],
+);
+
+/**
+ * One row whose version goes up with every change to what the valuation reads (the ledger, lots,
+ * balances, private assets, quotes): each instance keeps its valuation until the version moves.
+ */
+export const portfolioState = pgTable(
+  'portfolio_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('portfolio_state_single_row', sql`${t.id} = 1`)],
+);
+
 export const schema = {
   users,
   userEditLogs,
@@ -270,4 +330,6 @@ export const schema = {
   predictions,
   jobRuns,
   pendingActions,
+  ledgerEntries,
+  portfolioState,
 };

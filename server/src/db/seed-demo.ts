@@ -33,8 +33,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
           passwordHash: hashes[i] ?? null,
         })),
       )
-      .returning({ id: users.id });
-    await seedDemoPortfolio(tx, dayInNewYork(now), created[0]?.id ?? null);
+      .returning({ id: users.id, email: users.email });
+    await seedDemoPortfolio(tx, dayInNewYork(now), created[0] ? { id: created[0].id, email: created[0].email } : null);
   });
   return true;
 }

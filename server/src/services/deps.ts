@@ -3,6 +3,7 @@ import type { Background } from './background';
 import type { GoogleVerifier } from './google';
 import type { Mailer } from './mail';
 import type { MarketService } from './market/service';
+import type { PortfolioEngine } from './portfolio/engine';
 import type { ModelAgent } from './assistant/openai-agent';
 import type { RateLimiter } from './rate-limit';
 import type { TokenService } from './tokens';
@@ -18,6 +19,8 @@ export interface ServiceDeps {
   background: Background;
   /** Quotes, history and predictions; requests only read what it has stored. */
   market: MarketService;
+  /** The portfolio's valuation, computed once per change of the books and shared by every reader. */
+  portfolio: PortfolioEngine;
   /** The assistant's OpenAI path when OPENAI_API_KEY is set; null means the offline parser. */
   assistantModel: ModelAgent | null;
   /** Where the web front end lives; links in invites and e-mails point there. */

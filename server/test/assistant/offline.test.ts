@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditEvents, holdings, pendingActions, quotes } from '../../src/db/schema';
+import { auditEvents, holdings, ledgerEntries, pendingActions, quotes } from '../../src/db/schema';
 import { ASSISTANT_TEXT } from '../../src/services/assistant/assistant';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
@@ -20,9 +20,17 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
   beforeEach(async () => {
     await h.database.db.delete(holdings);
     await h.database.db.delete(pendingActions);
-    const lot = (qty: string, pricePaid: string, purchaseDate: string) => ({ symbol: 'TSLA', assetType: 'stock' as const, exchange: 'NASDAQ', qty, pricePaid, purchaseDate });
+    const lot = (qty: string, pricePaid: string, purchaseDate: string) => ({
+      symbol: 'TSLA',
+      assetType: 'stock' as const,
+      exchange: 'NASDAQ',
+      qty,
+      pricePaid,
+      purchaseDate,
+      costBasis: (Number(qty) * Number(pricePaid)).toFixed(2),
+    });
     await h.database.db.insert(holdings).values([lot('5', '180', '2024-06-03'), lot('10', '150', '2024-01-02'), lot('8', '210', '2025-01-06')]);
-    await h.database.db.insert(holdings).values({ symbol: 'AAPL', assetType: 'stock', exchange: 'NASDAQ', qty: '20', pricePaid: '170', purchaseDate: '2024-03-01' });
+    await h.database.db.insert(holdings).values({ symbol: 'AAPL', assetType: 'stock', exchange: 'NASDAQ', qty: '20', pricePaid: '170', purchaseDate: '2024-03-01', costBasis: '3400.00' });
     await h.deps.market.refreshNow();
   });
 
@@ -38,6 +46,9 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
     (await h.database.db.select().from(holdings).where(eq(holdings.symbol, symbol))).map((l) => [l.purchaseDate, l.qty, l.pricePaid]).sort();
   const marketPrice = async (key: string) => Number((await h.database.db.select().from(quotes).where(eq(quotes.key, key)))[0]?.price);
   const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(h.clock.now());
+  const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  /** Cash Available as the balances path answers it. */
+  const cash = async () => (await h.inject({ method: 'GET', url: '/api/account-balance', headers: bearer(lp) })).json<{ cash_available: number }>().cash_available;
 
   it('proposes a market buy with the cached price and today’s date, and does nothing until confirmed', async () => {
     const price = await marketPrice('AAPL');
@@ -45,14 +56,20 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
     expect(status).toBe(200);
     expect(body.requiresConfirmation).toBe(true);
     const shown = price.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    const total = Math.round(price * 1000) / 100;
+    const cashBefore = await cash();
     expect(body.message).toBe(
-      `I will buy 10 AAPL (stock) at ${shown}, the current market price, dated ${today()}, for ${(price * 10).toLocaleString('en-US', { style: 'currency', currency: 'USD' })} in total, as a new purchase lot. Do you want me to go ahead? Reply yes or no.`,
+      `I will buy 10 AAPL (stock) at ${shown}, the current market price, dated ${today()}, for ${usd(total)} in total, as a new purchase lot, ` +
+        `paid from cash: Cash Available goes from ${usd(cashBefore)} to ${usd(cashBefore - total)}. Do you want me to go ahead? Reply yes or no.`,
     );
     expect(await lots('AAPL')).toEqual([['2024-03-01', '20.00000000', '170.00000000']]);
 
     const done = await confirm(true);
     expect(done.status).toBe(200);
-    expect(done.body.message).toBe(`Done: bought 10 AAPL at ${shown} on ${today()} (${(price * 10).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}), added as a new lot.`);
+    expect(done.body.message).toBe(
+      `Done: bought 10 AAPL at ${shown} on ${today()} (${usd(total)}), added as a new lot. Cash Available went from ${usd(cashBefore)} to ${usd(cashBefore - total)}.`,
+    );
+    expect(await cash()).toBe(Math.round((cashBefore - total) * 100) / 100);
     expect(await lots('AAPL')).toEqual([['2024-03-01', '20.00000000', '170.00000000'], [today(), '10.00000000', Number(price).toFixed(8)]]);
     const [event] = await h.database.db.select().from(auditEvents).where(eq(auditEvents.via, 'assistant'));
     expect(event).toMatchObject({ actorEmail: 'gp-ai@test.dev', action: 'holding.add', entity: 'holding' });
@@ -72,13 +89,20 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
   it('sells first in, first out, closing whole lots and splitting the next', async () => {
     const { body } = await say('sell 12 TSLA at 250');
     expect(body.requiresConfirmation).toBe(true);
+    const cashBefore = await cash();
     expect(body.message).toBe(
-      'I will sell 12 TSLA at $250.00 for $3,000.00, taking the oldest lots first: 10 from the lot bought 2024-01-02, 2 from the lot bought 2024-06-03. Do you want me to go ahead? Reply yes or no.',
+      'I will sell 12 TSLA at $250.00 for $3,000.00, taking the oldest lots first: 10 from the lot bought 2024-01-02, 2 from the lot bought 2024-06-03, ' +
+        `a realized gain of $1,140.00. Cash Available goes from ${usd(cashBefore)} to ${usd(cashBefore + 3000)}. Do you want me to go ahead? Reply yes or no.`,
     );
     const done = await confirm(true);
     expect(done.body.message).toBe(
-      'Done: sold 12 TSLA at $250.00 ($3,000.00): 10 from the lot of 2024-01-02 (closed), 2 from the lot of 2024-06-03 (3 left). Realized gain: $1,140.00.',
+      'Done: sold 12 TSLA at $250.00 ($3,000.00): 10 from the lot of 2024-01-02 (closed), 2 from the lot of 2024-06-03 (3 left). Realized gain: $1,140.00. ' +
+        `Cash Available went from ${usd(cashBefore)} to ${usd(cashBefore + 3000)}.`,
     );
+    // The sale settled: the proceeds are in Cash Available and the realized gain is in the ledger.
+    expect(await cash()).toBe(Math.round((cashBefore + 3000) * 100) / 100);
+    const [sale] = await h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'sell'));
+    expect(sale).toMatchObject({ source: 'assistant', symbol: 'TSLA', qty: '12.00000000', amount: '3000.00', costBasis: '1860.00', realizedGain: '1140.00', settles: true, flow: '0' });
     expect(await lots('TSLA')).toEqual([
       ['2024-06-03', '3.00000000', '180.00000000'],
       ['2025-01-06', '8.00000000', '210.00000000'],
@@ -88,7 +112,7 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
   });
 
   it('sells a fraction exactly', async () => {
-    await h.database.db.insert(holdings).values({ symbol: 'BTC', assetType: 'crypto', qty: '0.3', pricePaid: '40000', purchaseDate: '2024-01-01' });
+    await h.database.db.insert(holdings).values({ symbol: 'BTC', assetType: 'crypto', qty: '0.3', pricePaid: '40000', purchaseDate: '2024-01-01', costBasis: '12000.00' });
     await say('sell 0.1 BTC at 60000');
     await confirm(true);
     expect(await lots('BTC')).toEqual([['2024-01-01', '0.20000000', '40000.00000000']]);

@@ -73,8 +73,8 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
     await h.createUser({ email: 'gp-model@test.dev', role: 'GP' });
     gp = await h.login('gp-model@test.dev', 'Passw0rd!');
     await h.database.db.insert(holdings).values([
-      { symbol: 'AAPL', assetType: 'stock', exchange: 'NASDAQ', qty: '20', pricePaid: '170', purchaseDate: '2024-03-01' },
-      { symbol: 'TSLA', assetType: 'stock', exchange: 'NASDAQ', qty: '10', pricePaid: '150', purchaseDate: '2024-01-02' },
+      { symbol: 'AAPL', assetType: 'stock', exchange: 'NASDAQ', qty: '20', pricePaid: '170', purchaseDate: '2024-03-01', costBasis: '3400.00' },
+      { symbol: 'TSLA', assetType: 'stock', exchange: 'NASDAQ', qty: '10', pricePaid: '150', purchaseDate: '2024-01-02', costBasis: '1500.00' },
     ]);
     await h.database.db.insert(privateAssets).values({
       kind: 'venture',
@@ -127,7 +127,7 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
     expect(body.requiresConfirmation).toBe(true);
     expect(body.message).toContain('I will buy 2 MSFT (stock) at $400.10 dated 2026-01-05');
     expect(await heldQty()).toBe(30);
-    expect((await confirm(true)).message).toBe('Done: bought 2 MSFT at $400.10 on 2026-01-05 ($800.20), added as a new lot.');
+    expect((await confirm(true)).message).toMatch(/^Done: bought 2 MSFT at \$400\.10 on 2026-01-05 \(\$800\.20\), added as a new lot\. Cash Available went from \S+ to \S+\.$/);
     expect(await heldQty()).toBe(32);
   });
 
@@ -136,7 +136,7 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
     expect((await say('how much apple do we have?')).body).toEqual({ message: 'The firm holds 20 AAPL.', requiresConfirmation: false });
     const toolMessage = requests[1]?.messages.find((m) => m.role === 'tool');
     expect(toolMessage?.tool_call_id).toBe('call_get_position');
-    expect(JSON.parse(toolMessage?.content ?? '{}')).toMatchObject({ symbol: 'AAPL', quantity: 20 });
+    expect(JSON.parse(toolMessage?.content ?? '{}')).toMatchObject({ symbol: 'AAPL', quantity: '20', totalCost: '3400.00' });
   });
 
   it('proposes nothing when the tool arguments are malformed', async () => {

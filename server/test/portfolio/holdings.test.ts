@@ -85,7 +85,7 @@ describe.each(databaseKinds)('holdings on %s', (kind) => {
     const events = await h.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'holding.add'));
     expect(events.length).toBe(3);
     expect(events[0]).toMatchObject({ actorEmail: 'gp-holdings@test.dev', via: 'user', entity: 'holding', before: null });
-    expect(events[0]?.after).toMatchObject({ symbol: 'MSFT', qty: 10 });
+    expect(events[0]?.after).toMatchObject({ symbol: 'MSFT', qty: '10', cost_basis: '4015.00' });
   });
 
   it('deletes one lot and keeps the others', async () => {

@@ -9,6 +9,8 @@ import { UnusableReply } from './openai-agent';
 import { readPrompt, type Question, type TradeDraft } from './parse';
 import { prepareTrade, tradeProposal } from './proposal';
 import { executeTrade } from './trades';
+import { cachedQuotes } from '../market/quote-cache';
+import { quoteKey } from '../market/provider';
 
 export interface AssistantReply {
   message: string;
@@ -85,14 +87,19 @@ export async function prompt(deps: ServiceDeps, actor: Actor, text: string): Pro
 /** Yes carries out exactly the stored trade, once; no cancels it. */
 export async function confirm(deps: ServiceDeps, actor: Actor, yes: boolean): Promise<{ message: string }> {
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     // Taking the row out is the claim: a second confirm finds nothing.
     const [taken] = await tx.delete(pendingActions).where(eq(pendingActions.userId, actor.id)).returning();
     if (!taken) return { message: ASSISTANT_TEXT.nothingPending };
     if (taken.expiresAt <= now) return { message: ASSISTANT_TEXT.expired };
     if (!yes) return { message: ASSISTANT_TEXT.declined };
     const proposal = tradeProposal.parse(taken.action);
-    const done = await executeTrade(tx, { ...actor, via: 'assistant' }, proposal, now);
-    return { message: done.message };
+    return executeTrade(tx, { ...actor, via: 'assistant' }, proposal, now);
   });
+  // A symbol new to the firm gets its quote at once, as one added through the form does.
+  if ('bought' in done && done.bought) {
+    const key = quoteKey({ symbol: done.bought.symbol, kind: done.bought.assetType });
+    if (!(await cachedQuotes(deps.db, [key])).has(key)) deps.market.refreshSoon();
+  }
+  return { message: done.message };
 }

@@ -5,7 +5,13 @@ const smallDollars = new Intl.NumberFormat('en-US', { style: 'currency', currenc
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 const percent = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
 
+/** Exact decimal text goes to Intl as text, so it is rounded once (half up) and never through a float. */
+const exact = (n: number | string): number | Intl.StringNumericLiteral => (typeof n === 'string' ? (n as Intl.StringNumericLiteral) : n);
+
 /** Money with cents; prices under a dollar keep their significant digits. */
-export const usd = (n: number): string => (Math.abs(n) > 0 && Math.abs(n) < 1 ? smallDollars.format(n) : dollars.format(n));
-export const qty = (n: number | string): string => quantity.format(Number(n));
-export const pct = (n: number): string => `${percent.format(n)}%`;
+export const usd = (n: number | string): string => {
+  const size = Math.abs(Number(n));
+  return size > 0 && size < 1 ? smallDollars.format(exact(n)) : dollars.format(exact(n));
+};
+export const qty = (n: number | string): string => quantity.format(exact(n));
+export const pct = (n: number | string): string => `${percent.format(exact(n))}%`;

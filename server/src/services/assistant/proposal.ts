@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Queryable } from '../../db/open';
-import { holdings } from '../../db/schema';
-import { addDays, dayInNewYork, isCalendarDay } from '../../domain/dates';
+import { accountBalances } from '../../db/schema';
+import { costBasisOf, sellFifo } from '../../domain/fifo';
+import { centsText, dec, sum, type Decimal } from '../../domain/money';
+import { lotsOf } from '../portfolio/trades';
+import { dayInNewYork, isCalendarDay } from '../../domain/dates';
 import { boundText, checkAmount, PRICE, QUANTITY, type AmountRule } from '../../domain/amounts';
 import type { ServiceDeps } from '../deps';
 import { cachedQuotes } from '../market/quote-cache';
@@ -46,16 +47,11 @@ function amount(value: string | number, rule: AmountRule, what: string): { text:
   return { refused: `The ${what} must be a number above 0, with at most ${rule.scale} decimal places.` };
 }
 
-/** The lots of a symbol, oldest first, as a sell takes them; `lock` holds them for the transaction. */
-export async function lotsOf(db: Queryable, symbol: string, lock = false) {
-  const query = db.select().from(holdings).where(eq(holdings.symbol, symbol)).orderBy(asc(holdings.purchaseDate), asc(holdings.id));
-  return lock ? query.for('update') : query;
-}
-
-async function marketPrice(deps: ServiceDeps, symbol: string, assetType: 'stock' | 'crypto'): Promise<number | undefined> {
+async function marketPrice(deps: ServiceDeps, symbol: string, assetType: 'stock' | 'crypto'): Promise<string | undefined> {
   const key = quoteKey({ symbol, kind: assetType });
   const quote = (await cachedQuotes(deps.db, [key])).get(key);
-  return quote ? Number(quote.price) : undefined;
+  // Prices are kept to 8 places, like the purchase form's.
+  return quote ? dec(quote.price).round(8).toFixed() : undefined;
 }
 
 /**
@@ -79,75 +75,58 @@ export async function prepareTrade(deps: ServiceDeps, draft: TradeDraft): Promis
   const today = dayInNewYork(deps.now());
   const date = draft.date ?? today;
   if (!isCalendarDay(date)) return refuse(`${date} is not a date I can use; write it as YYYY-MM-DD.`);
-  if (date > addDays(today, 1)) return refuse('A purchase date cannot be in the future.');
+  if (date > today) return refuse('A purchase date cannot be in the future.');
   const market = givenPrice === null ? await marketPrice(deps, symbol, assetType) : undefined;
   if (givenPrice === null && market === undefined) {
     return refuse(`I have no market price for ${symbol} yet. Tell me the price, for example "buy ${qty(quantity)} ${symbol} at 25.50".`);
   }
-  const price = givenPrice ?? String(market);
-  const total = Number(quantity) * Number(price);
+  const price = givenPrice ?? market!;
+  const total = costBasisOf(quantity, price);
+  const cash = await cashAvailable(deps);
   const proposal: TradeProposal = { kind: 'buy', symbol, assetType, quantity, price, atMarket: givenPrice === null, date };
   return {
     ok: true,
     proposal,
     message:
-      `I will buy ${qty(quantity)} ${symbol} (${assetType}) at ${usd(Number(price))}${proposal.atMarket ? ', the current market price,' : ''} ` +
-      `dated ${date}, for ${usd(total)} in total, as a new purchase lot. ${ASK}`,
+      `I will buy ${qty(quantity)} ${symbol} (${assetType}) at ${usd(price)}${proposal.atMarket ? ', the current market price,' : ''} ` +
+      `dated ${date}, for ${usd(centsText(total))} in total, as a new purchase lot, paid from cash: ` +
+      `Cash Available goes from ${usd(centsText(cash))} to ${usd(centsText(cash.minus(total)))}. ${ASK}`,
   };
 }
 
 async function prepareSell(deps: ServiceDeps, symbol: string, quantity: string, givenPrice: string | null): Promise<Prepared> {
   const lots = await lotsOf(deps.db, symbol);
   if (lots.length === 0) return refuse(`The firm holds no ${symbol}, so there is nothing to sell.`);
-  const held = lots.reduce((t, l) => t + Number(l.qty), 0);
-  if (Number(quantity) > held + 1e-9) return refuse(`The firm holds only ${qty(held)} ${symbol}; I can't sell ${qty(quantity)}.`);
+  const held = sum(lots.map((l) => dec(l.qty))).toFixed();
   const assetType = lots[0]?.assetType ?? 'stock';
   const market = givenPrice === null ? await marketPrice(deps, symbol, assetType) : undefined;
   if (givenPrice === null && market === undefined) {
     return refuse(`I have no market price for ${symbol} yet. Tell me the price, for example "sell ${qty(quantity)} ${symbol} at 25.50".`);
   }
-  const price = givenPrice ?? String(market);
-  const plan = fifoPlan(lots.map((l) => ({ id: l.id, qty: l.qty, purchaseDate: l.purchaseDate })), quantity);
-  const steps = plan.map((s) => `${qty(s.take)} from the lot bought ${s.purchaseDate}`).join(', ');
+  const price = givenPrice ?? market!;
+  const sale = sellFifo(
+    lots.map((l) => ({ id: l.id, purchaseDate: l.purchaseDate, qty: dec(l.qty), costBasis: dec(l.costBasis) })),
+    dec(quantity),
+    dec(price),
+  );
+  if (!sale) return refuse(`The firm holds only ${qty(held)} ${symbol}; I can't sell ${qty(quantity)}.`);
+  const dates = new Map(lots.map((l) => [l.id, l.purchaseDate]));
+  const steps = sale.takes.map((t) => `${qty(t.qty.toFixed())} from the lot bought ${dates.get(t.lotId)}`).join(', ');
+  const cash = await cashAvailable(deps);
+  const gain = sale.realizedGain;
   return {
     ok: true,
     proposal: { kind: 'sell', symbol, quantity, price, atMarket: givenPrice === null },
     message:
-      `I will sell ${qty(quantity)} ${symbol} at ${usd(Number(price))}${givenPrice === null ? ', the current market price,' : ''} ` +
-      `for ${usd(Number(quantity) * Number(price))}, taking the oldest lots first: ${steps}. ${ASK}`,
+      `I will sell ${qty(quantity)} ${symbol} at ${usd(price)}${givenPrice === null ? ', the current market price,' : ''} ` +
+      `for ${usd(centsText(sale.proceeds))}, taking the oldest lots first: ${steps}, ` +
+      `a realized ${gain.gte(0) ? 'gain' : 'loss'} of ${usd(centsText(gain.abs()))}. ` +
+      `Cash Available goes from ${usd(centsText(cash))} to ${usd(centsText(cash.plus(sale.proceeds)))}. ${ASK}`,
   };
 }
 
-export interface FifoStep {
-  id: number;
-  purchaseDate: string;
-  /** Decimal text: how much of the lot is sold, and how much of it is left. */
-  take: string;
-  left: string;
+/** Cash Available now, for the proposal's statement of what the trade does to it. */
+async function cashAvailable(deps: ServiceDeps): Promise<Decimal> {
+  const [row] = await deps.db.select({ cash: accountBalances.cashAvailable }).from(accountBalances).limit(1);
+  return dec(row?.cash ?? '0');
 }
-
-/** Scales exact decimal text to integers of 1e-8, so lot arithmetic has no float error. */
-const units = (text: string): bigint => {
-  const [whole = '0', fraction = ''] = text.replace(/^-/, '').split('.');
-  return BigInt(whole) * 100_000_000n + BigInt(fraction.padEnd(8, '0').slice(0, 8));
-};
-const text = (n: bigint): string => {
-  const whole = n / 100_000_000n;
-  const fraction = (n % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : String(whole);
-};
-
-/** First in, first out: which lots a sell takes, oldest first, splitting the last where needed. */
-export function fifoPlan(lots: readonly { id: number; qty: string; purchaseDate: string }[], quantity: string): FifoStep[] {
-  let remaining = units(quantity);
-  const steps: FifoStep[] = [];
-  for (const lot of lots) {
-    if (remaining <= 0n) break;
-    const have = units(lot.qty);
-    const take = have < remaining ? have : remaining;
-    steps.push({ id: lot.id, purchaseDate: lot.purchaseDate, take: text(take), left: text(have - take) });
-    remaining -= take;
-  }
-  return steps;
-}
-

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open';
 import { dayInNewYork } from '../../domain/dates';
+import { portfolioChanged } from '../portfolio/ledger';
 import { takeSnapshot } from '../portfolio/snapshots';
 import { claimJob } from './jobs';
 import { liveQuote, type LiveQuote } from './live-quote';
@@ -78,10 +79,9 @@ export function createMarketService({ db, provider, now, log }: MarketServiceDep
     };
     if (report.failed.length > 0) log.warn({ failed: report.failed }, 'market data: some quotes could not be refreshed');
     await step("recording today's closes", () => recordCloses(db, report.quotes, onFailure));
-    await step("taking today's snapshot", async () => {
-      const cached = await cachedQuotes(db, keys);
-      await takeSnapshot(db, today, (key) => (cached.has(key) ? Number(cached.get(key)?.price) : null), at);
-    });
+    // New quotes are a new valuation: every instance's engine recomputes on its next read.
+    await step('announcing the new quotes', () => portfolioChanged(db));
+    await step("taking today's snapshot", () => takeSnapshot(db, today, at));
     return { updated: report.updated, failed: report.failed };
   }
 

@@ -1,6 +1,8 @@
 import { accountBalances } from '../../db/schema';
 import { recordAudit, type Actor } from '../audit';
 import type { ServiceDeps } from '../deps';
+import { centsText, dec } from '../../domain/money';
+import { recordLedger } from './ledger';
 
 export interface Balances {
   cash_available: number;
@@ -21,6 +23,12 @@ const viewOf = (row: Row | undefined): Balances => ({
   cash_available: Number(row?.cashAvailable ?? 0),
   margin_debit: Number(row?.marginDebit ?? 0),
   accounts_receivable: Number(row?.accountsReceivable ?? 0),
+});
+
+const textsOf = (row: Row) => ({
+  cash_available: row.cashAvailable,
+  margin_debit: row.marginDebit,
+  accounts_receivable: row.accountsReceivable,
 });
 
 /** The firm's one balances row; zeros before anyone has saved one. */
@@ -46,6 +54,21 @@ export async function saveBalances(deps: ServiceDeps, actor: Actor, input: Balan
       .returning();
     await recordAudit(tx, actor, now, [
       { action: 'balances.update', entity: 'account_balance', entityId: 1, before: before ? viewOf(before) : null, after: viewOf(after) },
+    ]);
+    // Typed-in cash and margin are money put in or taken out, not growth: a flow for the returns.
+    const was = { cash: dec(before?.cashAvailable ?? '0'), margin: dec(before?.marginDebit ?? '0') };
+    const flow = dec(values.cashAvailable).minus(was.cash).minus(dec(values.marginDebit).minus(was.margin));
+    await recordLedger(tx, actor, now, [
+      {
+        kind: 'balances',
+        source: 'balances',
+        amount: centsText(dec(values.cashAvailable).minus(was.cash)),
+        settles: true,
+        cashBefore: centsText(was.cash),
+        cashAfter: centsText(dec(values.cashAvailable)),
+        flow: centsText(flow),
+        details: { before: before ? textsOf(before) : null, after: textsOf(after!) },
+      },
     ]);
     return after;
   });

@@ -4,6 +4,9 @@ import { dayInNewYork } from '../../domain/dates';
 import { recordAudit, type Actor } from '../audit';
 import type { ServiceDeps } from '../deps';
 import { fail } from '../errors';
+import type { Queryable } from '../../db/open';
+import { centsText, dec, toCents } from '../../domain/money';
+import { recordLedger } from './ledger';
 
 /** Venture investments (/api/illiquid-assets) and real estate (/api/real-estate). */
 export type AssetKind = 'venture' | 'real_estate';
@@ -104,6 +107,30 @@ function columnsOf(kind: AssetKind, input: AssetInput, lastPriceDate: string | n
 
 const today = (deps: ServiceDeps) => dayInNewYork(deps.now());
 
+/**
+ * A private asset's change in the ledger. Adding or removing a row is money into or out of the
+ * books at its value; an edit brings in only the change of quantity, at the new last price: a new
+ * last price or more rent is growth, which the returns count.
+ */
+async function recordAssetChange(tx: Queryable, actor: Actor, at: Date, kind: AssetKind, before: Row | null, after: Row | null) {
+  const value = (r: Row | null) => (r ? toCents(dec(r.qty).times(dec(r.lastPriceAtDate))) : dec(0));
+  const flow =
+    before && after ? toCents(dec(after.qty).minus(dec(before.qty)).times(dec(after.lastPriceAtDate))) : value(after).minus(value(before));
+  const row = after ?? before;
+  await recordLedger(tx, actor, at, [
+    {
+      kind: 'asset',
+      source: kind,
+      qty: row?.qty ?? null,
+      price: row?.lastPriceAtDate ?? null,
+      amount: centsText(value(after).minus(value(before))),
+      flow: centsText(flow),
+      details: { id: row?.id, name: row?.name, before: before && viewOf(kind, before), after: after && viewOf(kind, after) },
+    },
+  ]);
+}
+
+
 export async function listAssets<K extends AssetKind>(deps: ServiceDeps, kind: K): Promise<AssetView<K>[]> {
   const rows = await deps.db.select().from(privateAssets).where(eq(privateAssets.kind, kind)).orderBy(asc(privateAssets.id));
   return rows.map((r) => viewOf(kind, r));
@@ -128,6 +155,7 @@ export async function saveAssets<K extends AssetKind>(
       now,
       saved.map((r) => ({ action: `${LABEL[kind].entity}.add`, entity: LABEL[kind].entity, entityId: r.id, after: viewOf(kind, r) })),
     );
+    for (const r of saved) await recordAssetChange(tx, actor, now, kind, null, r);
     return saved;
   });
   return rows.map((r) => viewOf(kind, r));
@@ -159,6 +187,7 @@ export async function updateAsset<K extends AssetKind>(
     await recordAudit(tx, actor, deps.now(), [
       { action: `${LABEL[kind].entity}.update`, entity: LABEL[kind].entity, entityId: id, before: viewOf(kind, before), after: viewOf(kind, after) },
     ]);
+    await recordAssetChange(tx, actor, deps.now(), kind, before, after);
     return after;
   });
   return viewOf(kind, row);
@@ -174,6 +203,7 @@ export async function deleteAsset(deps: ServiceDeps, actor: Actor, kind: AssetKi
     await recordAudit(tx, actor, deps.now(), [
       { action: `${LABEL[kind].entity}.delete`, entity: LABEL[kind].entity, entityId: id, before: viewOf(kind, removed) },
     ]);
+    await recordAssetChange(tx, actor, deps.now(), kind, removed, null);
   });
   return { message: 'Deleted.' };
 }

@@ -1,13 +1,13 @@
 import { and, asc, gte, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
-import { accountBalances, dailyCloses, holdings, portfolioSnapshots, privateAssets } from '../../db/schema';
+import { dailyCloses, portfolioSnapshots } from '../../db/schema';
 import { addDays, dayInNewYork } from '../../domain/dates';
-import { netAccountParts, netAccountValue, type LotFigures } from '../../domain/portfolio-math';
+import { centsText, dec } from '../../domain/money';
+import { valuePortfolio } from '../../domain/valuation';
 import type { ServiceDeps } from '../deps';
-import { quoteKey } from '../market/provider';
+import { readBooks, type PriceOf } from './engine';
 
-/** A price for a quote key on the snapshot's day, or null when none is known. */
-export type PriceOf = (key: string) => number | null;
+export type { PriceOf } from './engine';
 
 export interface SnapshotView {
   date: string;
@@ -20,50 +20,27 @@ export interface SnapshotView {
   accountsReceivable: number;
 }
 
-/** Cents as plain decimal text for the unconstrained numeric columns. */
-function cents(n: number): string {
-  if (!Number.isFinite(n)) throw new Error(`a snapshot figure is not a finite number (${n})`);
-  // From 1e21 on toFixed writes an exponent; a double that large is a whole number anyway.
-  return Math.abs(n) < 1e21 ? n.toFixed(2) : `${BigInt(n).toString()}.00`;
-}
-
 /**
- * Values the firm on a day and stores it as that day's snapshot (replacing an earlier one of the
- * same day). Lots bought after the day are left out; venture, real estate and balances are the
- * current ones, as the books keep no history of them.
+ * Values the firm on a day with the portfolio engine and stores it as that day's snapshot
+ * (replacing an earlier one of the same day). Today is valued exactly as the dashboards value it,
+ * at the cached quotes; a past day at its closes, with the lots bought by then. Venture, real
+ * estate and balances are the current ones, as the books keep no history of them. The parts are
+ * cents and add up to the net account value exactly.
  */
-export async function takeSnapshot(db: Queryable, day: string, priceOf: PriceOf, at: Date): Promise<SnapshotView> {
-  const [lots, assets, [balances]] = await Promise.all([
-    db.select().from(holdings).where(lte(holdings.purchaseDate, day)),
-    db.select().from(privateAssets),
-    db.select().from(accountBalances).limit(1),
-  ]);
-  const figures: LotFigures[] = lots.map((l) => ({
-    symbol: l.symbol,
-    qty: Number(l.qty),
-    pricePaid: Number(l.pricePaid),
-    purchaseDate: l.purchaseDate,
-    lastPrice: priceOf(quoteKey({ symbol: l.symbol, kind: l.assetType })),
-    change: null,
-  }));
-  const figuresOf = (kind: 'venture' | 'real_estate') =>
-    assets
-      .filter((a) => a.kind === kind)
-      .map((a) => ({ qty: Number(a.qty), pricePaid: Number(a.pricePaid), lastPrice: Number(a.lastPriceAtDate), totalRentalIncome: Number(a.totalRentalIncome) }));
-  const parts = netAccountParts(figures, figuresOf('venture'), figuresOf('real_estate'), {
-    cashAvailable: Number(balances?.cashAvailable ?? 0),
-    marginDebit: Number(balances?.marginDebit ?? 0),
-  });
+export async function takeSnapshot(db: Queryable, day: string, at: Date, priceOf?: PriceOf): Promise<SnapshotView> {
+  const today = dayInNewYork(at);
+  const books = await readBooks(db, today, priceOf ? { day, priceOf } : undefined);
+  const t = valuePortfolio(books.input).totals;
   const row = {
     date: day,
-    netAccountValue: cents(netAccountValue(parts)),
-    liquidValue: cents(parts.liquidValue),
-    ventureValue: cents(parts.ventureValue),
+    netAccountValue: t.netAccountValue,
+    liquidValue: t.liquidValue,
+    ventureValue: t.ventureValue,
     // The real estate part counts its rental income, as the net account value does.
-    realEstateValue: cents(parts.realEstateValue + parts.totalRentalIncome),
-    cashAvailable: cents(parts.cashAvailable),
-    marginDebit: cents(parts.marginDebit),
-    accountsReceivable: cents(Number(balances?.accountsReceivable ?? 0)),
+    realEstateValue: centsText(dec(t.realEstateValue).plus(dec(t.totalRentalIncome))),
+    cashAvailable: t.cashAvailable,
+    marginDebit: t.marginDebit,
+    accountsReceivable: t.accountsReceivable,
     takenAt: at,
   };
   const { date: _date, ...update } = row;
@@ -91,7 +68,7 @@ export async function closesOn(db: Queryable, day: string, lookbackDays = 10): P
     .from(dailyCloses)
     .where(and(lte(dailyCloses.date, day), gte(dailyCloses.date, addDays(day, -lookbackDays))))
     .orderBy(asc(dailyCloses.date));
-  const latest = new Map(rows.map((r) => [r.key, Number(r.close)]));
+  const latest = new Map(rows.map((r) => [r.key, r.close]));
   return (key) => latest.get(key) ?? null;
 }
 
@@ -106,7 +83,7 @@ export async function backfillSnapshots(db: Queryable, today: string, days: numb
   for (let d = days; d >= 1; d -= 1) {
     const day = addDays(today, -d);
     if (have.has(day)) continue;
-    await takeSnapshot(db, day, await closesOn(db, day), at);
+    await takeSnapshot(db, day, at, await closesOn(db, day));
     taken += 1;
   }
   return taken;

@@ -1,0 +1,176 @@
+import { and, asc, eq, lte, sql, sum as sqlSum } from 'drizzle-orm';
+import type { Queryable } from '../../db/open';
+import { accountBalances, holdings, ledgerEntries, portfolioState, privateAssets, type quotes as quotesTable } from '../../db/schema';
+import { dayInNewYork } from '../../domain/dates';
+import { quoteKeyOf, valuePortfolio, type PortfolioInput, type QuoteInput, type Valuation } from '../../domain/valuation';
+import { cachedQuotes } from '../market/quote-cache';
+import { liveQuote, NO_QUOTE, type LiveQuote } from '../market/live-quote';
+
+/**
+ * The portfolio engine's service side: it reads the books once per change and hands every
+ * reader (REST, tRPC, the assistant, snapshots, exports) the same valuation.
+ */
+
+export type LotRow = Pick<
+  typeof holdings.$inferSelect,
+  'id' | 'symbol' | 'assetType' | 'exchange' | 'qty' | 'pricePaid' | 'costBasis' | 'purchaseDate'
+>;
+
+type QuoteRow = typeof quotesTable.$inferSelect;
+
+export interface Books {
+  lots: LotRow[];
+  /** The cached quote rows of the held symbols (none for a past day). */
+  quotes: Map<string, QuoteRow>;
+  input: PortfolioInput;
+}
+
+/** A price for a quote key, for valuing a past day at its closes. */
+export type PriceOf = (key: string) => string | null;
+
+/**
+ * Reads what the valuation needs. With `day` and `priceOf`, the books as of a past day: the lots
+ * bought by then, at that day's closes (with no day's change).
+ */
+export async function readBooks(db: Queryable, today: string, past?: { day: string; priceOf: PriceOf }): Promise<Books> {
+  const lotColumns = {
+    id: holdings.id,
+    symbol: holdings.symbol,
+    assetType: holdings.assetType,
+    exchange: holdings.exchange,
+    qty: holdings.qty,
+    pricePaid: holdings.pricePaid,
+    costBasis: holdings.costBasis,
+    purchaseDate: holdings.purchaseDate,
+  };
+  const year = `${today.slice(0, 4)}-01-01`;
+  const [lots, assets, [balances], [realized]] = await Promise.all([
+    db
+      .select(lotColumns)
+      .from(holdings)
+      .where(past ? lte(holdings.purchaseDate, past.day) : undefined)
+      .orderBy(asc(holdings.symbol), asc(holdings.purchaseDate), asc(holdings.id)),
+    db.select().from(privateAssets).orderBy(asc(privateAssets.id)),
+    db.select().from(accountBalances).limit(1),
+    db
+      .select({
+        allTime: sqlSum(ledgerEntries.realizedGain),
+        yearToDate: sql<string | null>`sum(${ledgerEntries.realizedGain}) filter (where ${ledgerEntries.bookDate} >= ${year})`,
+      })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, 'sell'), past ? lte(ledgerEntries.bookDate, past.day) : undefined)),
+  ]);
+  const keys = [...new Set(lots.map(quoteKeyOf))];
+  const quoteRows = past ? new Map<string, QuoteRow>() : await cachedQuotes(db, keys);
+  const quotes = new Map<string, QuoteInput>();
+  for (const key of keys) {
+    if (past) {
+      const close = past.priceOf(key);
+      if (close !== null) quotes.set(key, { lastPrice: close, change: '0' });
+      continue;
+    }
+    const row = quoteRows.get(key);
+    if (row) quotes.set(key, { lastPrice: row.price, change: row.change });
+  }
+  const assetInput = (a: typeof privateAssets.$inferSelect) => ({
+    id: a.id,
+    qty: a.qty,
+    pricePaid: a.pricePaid,
+    lastPriceAtDate: a.lastPriceAtDate,
+    dividendDollar: a.dividendDollar,
+    dividendPct: a.dividendPct,
+    totalRentalIncome: a.totalRentalIncome,
+    monthlyRentalIncome: a.monthlyRentalIncome,
+  });
+  return {
+    lots,
+    quotes: quoteRows,
+    input: {
+      lots,
+      quotes,
+      ventures: assets.filter((a) => a.kind === 'venture').map(assetInput),
+      properties: assets.filter((a) => a.kind === 'real_estate').map(assetInput),
+      balances: {
+        cashAvailable: balances?.cashAvailable ?? '0',
+        marginDebit: balances?.marginDebit ?? '0',
+        accountsReceivable: balances?.accountsReceivable ?? '0',
+      },
+      realized: { yearToDate: realized?.yearToDate ?? '0', allTime: realized?.allTime ?? '0' },
+    },
+  };
+}
+
+/** One purchase lot with its live fields, as GET /api/holdings returns it (SPEC §3). */
+export type HoldingView = {
+  id: number;
+  symbol: string;
+  qty: number;
+  price_paid: number;
+  purchase_date: string;
+  asset_type: 'stock' | 'crypto';
+  exchange: string | null;
+} & (LiveQuote | typeof NO_QUOTE);
+
+export interface PortfolioView {
+  /** The version of the books this was computed from. */
+  version: number;
+  computedAt: Date;
+  valuation: Valuation;
+  /** The live quote fields of each held symbol, by quote key. */
+  live: Map<string, LiveQuote>;
+  holdings: HoldingView[];
+}
+
+export interface PortfolioEngine {
+  /** The valuation of the books as they are now; computed once per change, shared by every reader. */
+  current(): Promise<PortfolioView>;
+}
+
+/** How long a computed view serves at most without a change: quotes turn stale with time alone. */
+const MAX_AGE_MS = 30_000;
+
+export function createPortfolioEngine(deps: { db: Queryable; now: () => Date }): PortfolioEngine {
+  let cached: PortfolioView | null = null;
+  let computing: { version: number; view: Promise<PortfolioView> } | null = null;
+
+  async function compute(version: number): Promise<PortfolioView> {
+    const now = deps.now();
+    const books = await readBooks(deps.db, dayInNewYork(now));
+    const live = new Map<string, LiveQuote>();
+    for (const [key, row] of books.quotes) live.set(key, liveQuote(row, now));
+    const holdingsView = books.lots.map(
+      (lot): HoldingView =>
+        Object.assign(
+          {
+            id: lot.id,
+            symbol: lot.symbol,
+            qty: Number(lot.qty),
+            price_paid: Number(lot.pricePaid),
+            purchase_date: lot.purchaseDate,
+            asset_type: lot.assetType,
+            exchange: lot.exchange,
+          },
+          live.get(quoteKeyOf(lot)) ?? NO_QUOTE,
+        ),
+    );
+    return { version, computedAt: now, valuation: valuePortfolio(books.input), live, holdings: holdingsView };
+  }
+
+  return {
+    async current() {
+      const [state] = await deps.db.select({ version: portfolioState.version }).from(portfolioState).where(eq(portfolioState.id, 1));
+      const version = state?.version ?? 0;
+      const fresh = cached && cached.version === version && deps.now().getTime() - cached.computedAt.getTime() < MAX_AGE_MS;
+      if (fresh && cached) return cached;
+      // Readers arriving while it is computed wait for the same computation.
+      if (computing?.version !== version) {
+        const view = compute(version).finally(() => {
+          if (computing?.view === view) computing = null;
+        });
+        computing = { version, view };
+        view.then((v) => (cached = v)).catch(() => undefined);
+      }
+      return computing.view;
+    },
+  };
+}

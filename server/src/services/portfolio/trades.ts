@@ -1,0 +1,237 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/open';
+import { accountBalances, holdings } from '../../db/schema';
+import type { AssetType } from '../../domain/asset-rules';
+import { costBasisOf, sellFifo, type Sale } from '../../domain/fifo';
+import { centsText, dec, plain, sum, toCents, ZERO, type Decimal } from '../../domain/money';
+import { recordAudit, type Actor } from '../audit';
+import { cachedQuotes } from '../market/quote-cache';
+import { quoteKey } from '../market/provider';
+import { recordLedger } from './ledger';
+
+/**
+ * The one place lots are bought, sold and corrected: the Add Investment form, the Sell action,
+ * the trash button and the assistant all come here, inside their own transaction. Each change is
+ * a ledger entry; a trade that settles moves Cash Available by its amount, one that does not
+ * (recording a purchase made elsewhere) is new money in the books.
+ */
+
+export type LotRow = typeof holdings.$inferSelect;
+export type TradeSource = 'add_investment' | 'sell_action' | 'trash' | 'assistant';
+
+export interface Purchase {
+  qty: string;
+  price_paid: string;
+  purchase_date: string;
+}
+
+export interface BuyOrder {
+  symbol: string;
+  assetType: AssetType;
+  exchange: string | null;
+  purchases: Purchase[];
+  settles: boolean;
+  source: TradeSource;
+}
+
+export interface CashMove {
+  before: Decimal;
+  after: Decimal;
+}
+
+/** A lot as the audit log and corrections show it. */
+export const lotRecord = (row: LotRow) => ({
+  id: row.id,
+  symbol: row.symbol,
+  asset_type: row.assetType,
+  exchange: row.exchange,
+  qty: plain(dec(row.qty)),
+  price_paid: plain(dec(row.pricePaid)),
+  cost_basis: centsText(dec(row.costBasis)),
+  purchase_date: row.purchaseDate,
+});
+
+/** The cached market price of a symbol, or null before the quote cache has one. */
+async function marketPrice(db: Queryable, symbol: string, assetType: AssetType): Promise<Decimal | null> {
+  const key = quoteKey({ symbol, kind: assetType });
+  const quote = (await cachedQuotes(db, [key])).get(key);
+  return quote ? dec(quote.price) : null;
+}
+
+/** Moves Cash Available by `delta` (locking the balances row), answering it before and after. */
+async function moveCash(tx: Queryable, delta: Decimal): Promise<CashMove> {
+  await tx.insert(accountBalances).values({ id: 1 }).onConflictDoNothing();
+  const [row] = await tx.select().from(accountBalances).where(eq(accountBalances.id, 1)).for('update');
+  const before = dec(row?.cashAvailable ?? '0');
+  const after = before.plus(delta);
+  await tx.update(accountBalances).set({ cashAvailable: centsText(after) }).where(eq(accountBalances.id, 1));
+  return { before, after };
+}
+
+export interface Bought {
+  lots: LotRow[];
+  cost: Decimal;
+  cash: CashMove | null;
+}
+
+export async function buyLots(tx: Queryable, actor: Actor, order: BuyOrder, at: Date): Promise<Bought> {
+  const lots = await tx
+    .insert(holdings)
+    .values(
+      order.purchases.map((p) => ({
+        symbol: order.symbol,
+        assetType: order.assetType,
+        exchange: order.exchange,
+        qty: p.qty,
+        pricePaid: p.price_paid,
+        purchaseDate: p.purchase_date,
+        costBasis: centsText(costBasisOf(p.qty, p.price_paid)),
+        createdBy: actor.id,
+      })),
+    )
+    .returning();
+  const cost = sum(lots.map((l) => dec(l.costBasis)));
+  const cash = order.settles ? await moveCash(tx, cost.neg()) : null;
+  // Unsettled, the lots come into the books from outside at what they are worth today.
+  const price = order.settles ? null : await marketPrice(tx, order.symbol, order.assetType);
+  let running = cash?.before ?? ZERO;
+  await recordLedger(
+    tx,
+    actor,
+    at,
+    lots.map((lot) => {
+      const basis = dec(lot.costBasis);
+      const before = running;
+      running = running.minus(basis);
+      return {
+        kind: 'buy' as const,
+        source: order.source,
+        symbol: lot.symbol,
+        assetType: lot.assetType,
+        qty: lot.qty,
+        price: lot.pricePaid,
+        amount: centsText(basis),
+        costBasis: centsText(basis),
+        settles: order.settles,
+        ...(cash ? { cashBefore: centsText(before), cashAfter: centsText(running) } : {}),
+        flow: order.settles ? '0' : centsText(price ? toCents(dec(lot.qty).times(price)) : basis),
+        details: { lotId: lot.id, purchaseDate: lot.purchaseDate },
+      };
+    }),
+  );
+  await recordAudit(
+    tx,
+    actor,
+    at,
+    lots.map((r) => ({ action: 'holding.add', entity: 'holding', entityId: r.id, after: lotRecord(r) })),
+  );
+  return { lots, cost, cash };
+}
+
+/** The lots of a symbol, oldest first, as a sale takes them; `lock` holds them for the transaction. */
+export function lotsOf(db: Queryable, symbol: string, lock = false) {
+  const query = db.select().from(holdings).where(eq(holdings.symbol, symbol)).orderBy(asc(holdings.purchaseDate), asc(holdings.id));
+  return lock ? query.for('update') : query;
+}
+
+export interface SellOrder {
+  symbol: string;
+  qty: string;
+  price: string;
+  settles: boolean;
+  source: TradeSource;
+}
+
+export type Sold =
+  | { ok: true; sale: Sale; lots: LotRow[]; cash: CashMove | null; entryId: number }
+  | { ok: false; held: Decimal };
+
+/** Sells first in, first out; refuses (ok: false) when less than the quantity is held. */
+export async function sellLots(tx: Queryable, actor: Actor, order: SellOrder, at: Date): Promise<Sold> {
+  // Locked, so two sales (or a sale and a trash click) cannot take the same shares twice.
+  const lots = await lotsOf(tx, order.symbol, true);
+  const open = lots.map((l) => ({ id: l.id, purchaseDate: l.purchaseDate, qty: dec(l.qty), costBasis: dec(l.costBasis) }));
+  const sale = sellFifo(open, dec(order.qty), dec(order.price));
+  if (!sale) return { ok: false, held: sum(open.map((l) => l.qty)) };
+  const byId = new Map(lots.map((l) => [l.id, l]));
+  for (const take of sale.takes) {
+    if (take.remainingQty.eq(0)) await tx.delete(holdings).where(eq(holdings.id, take.lotId));
+    else
+      await tx
+        .update(holdings)
+        .set({ qty: plain(take.remainingQty), costBasis: centsText(take.remainingCost) })
+        .where(eq(holdings.id, take.lotId));
+  }
+  const cash = order.settles ? await moveCash(tx, sale.proceeds) : null;
+  const first = lots[0]!;
+  const [entryId] = await recordLedger(tx, actor, at, [
+    {
+      kind: 'sell',
+      source: order.source,
+      symbol: order.symbol,
+      assetType: first.assetType,
+      qty: order.qty,
+      price: order.price,
+      amount: centsText(sale.proceeds),
+      costBasis: centsText(sale.cost),
+      realizedGain: centsText(sale.realizedGain),
+      settles: order.settles,
+      ...(cash ? { cashBefore: centsText(cash.before), cashAfter: centsText(cash.after) } : {}),
+      flow: order.settles ? '0' : centsText(sale.proceeds.neg()),
+      details: {
+        takes: sale.takes.map((t) => ({
+          lotId: t.lotId,
+          purchaseDate: byId.get(t.lotId)?.purchaseDate,
+          qty: plain(t.qty),
+          cost: centsText(t.cost),
+          left: plain(t.remainingQty),
+        })),
+      },
+    },
+  ]);
+  await recordAudit(
+    tx,
+    actor,
+    at,
+    sale.takes.map((t) => {
+      const before = lotRecord(byId.get(t.lotId)!);
+      const closed = t.remainingQty.eq(0);
+      return {
+        action: closed ? 'holding.sell' : 'holding.sell-part',
+        entity: 'holding',
+        entityId: t.lotId,
+        before,
+        after: closed ? null : { ...before, qty: plain(t.remainingQty), cost_basis: centsText(t.remainingCost) },
+      };
+    }),
+  );
+  return { ok: true, sale, lots, cash, entryId: entryId! };
+}
+
+/**
+ * The trash button: a lot recorded by mistake leaves the books. Its value today (or its cost,
+ * unpriced) leaves with it as money out, and the ledger keeps the lot as it was. Null when the
+ * lot no longer exists.
+ */
+export async function correctLot(tx: Queryable, actor: Actor, lotId: number, at: Date): Promise<LotRow | null> {
+  const [removed] = await tx.delete(holdings).where(eq(holdings.id, lotId)).returning();
+  if (!removed) return null;
+  const price = await marketPrice(tx, removed.symbol, removed.assetType);
+  const value = price ? toCents(dec(removed.qty).times(price)) : dec(removed.costBasis);
+  await recordLedger(tx, actor, at, [
+    {
+      kind: 'correction',
+      source: 'trash',
+      symbol: removed.symbol,
+      assetType: removed.assetType,
+      qty: removed.qty,
+      price: removed.pricePaid,
+      amount: centsText(dec(removed.costBasis)),
+      settles: false,
+      flow: centsText(value.neg()),
+      details: { before: lotRecord(removed), after: null },
+    },
+  ]);
+  await recordAudit(tx, actor, at, [{ action: 'holding.delete', entity: 'holding', entityId: lotId, before: lotRecord(removed) }]);
+  return removed;
+}
