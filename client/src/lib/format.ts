@@ -10,6 +10,10 @@ const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: '
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 
 type Numeric = number | string | null | undefined;
+/** A number, or exact decimal text that Intl rounds once (half up) without passing through a float. */
+type Exact = number | Intl.StringNumericLiteral;
+
+const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 /** Money arrives as numbers or as numeric strings (PostgreSQL numeric); anything else is not a number. */
 export function toNumber(value: Numeric): number | null {
@@ -18,40 +22,60 @@ export function toNumber(value: Numeric): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** The value as Intl takes it: decimal text stays text, so "12084.435" shows as 12,084.44 exactly. */
+function exact(value: Numeric): Exact | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const text = value.trim();
+  return DECIMAL_TEXT.test(text) ? (text as Intl.StringNumericLiteral) : null;
+}
+
+function signOf(x: Exact): -1 | 0 | 1 {
+  if (typeof x === 'number') return x > 0 ? 1 : x < 0 ? -1 : 0;
+  if (/^[+-]?0*\.?0*$/.test(x)) return 0;
+  return x.startsWith('-') ? -1 : 1;
+}
+
+const magnitude = (x: Exact): Exact => (typeof x === 'number' ? Math.abs(x) : (x.replace(/^[+-]/, '') as Intl.StringNumericLiteral));
+
 /** 1234.5 -> "1,234.50" (for columns headed "$"). */
 export function formatMoney(value: Numeric, empty = NOT_AVAILABLE): string {
-  const n = toNumber(value);
-  return n === null ? empty : money.format(n);
+  const x = exact(value);
+  return x === null ? empty : money.format(x);
 }
 
 /** 1234.5 -> "$1,234.50"; negative amounts as "-$1,234.50". */
 export function formatCurrency(value: Numeric, empty = NOT_AVAILABLE): string {
-  const n = toNumber(value);
-  return n === null ? empty : currency.format(n);
+  const x = exact(value);
+  return x === null ? empty : currency.format(x);
 }
 
 /** 12.345 -> "12.35%"; with `signed`, "+12.35%" and "-0.40%". */
 export function formatPercent(value: Numeric, options: { signed?: boolean; empty?: string } = {}): string {
-  const n = toNumber(value);
-  if (n === null) return options.empty ?? NOT_AVAILABLE;
-  const text = `${money.format(Math.abs(n))}%`;
-  if (n < 0) return `-${text}`;
-  return options.signed && n > 0 ? `+${text}` : text;
+  const x = exact(value);
+  if (x === null) return options.empty ?? NOT_AVAILABLE;
+  const text = `${money.format(magnitude(x))}%`;
+  const sign = signOf(x);
+  if (sign < 0 && text !== '0.00%') return `-${text}`;
+  return options.signed && sign > 0 && text !== '0.00%' ? `+${text}` : text;
 }
 
 /** A change with its sign: "+1.25", "-0.40". */
 export function formatSignedMoney(value: Numeric, empty = NOT_AVAILABLE): string {
-  const n = toNumber(value);
-  if (n === null) return empty;
-  return `${n > 0 ? '+' : n < 0 ? '-' : ''}${money.format(Math.abs(n))}`;
+  const x = exact(value);
+  if (x === null) return empty;
+  const text = money.format(magnitude(x));
+  const sign = text === '0.00' ? 0 : signOf(x);
+  return `${sign > 0 ? '+' : sign < 0 ? '-' : ''}${text}`;
 }
 
 /** 1234.5 -> "+$1,234.50", -1234.5 -> "-$1,234.50": a gain or loss reads right without its color. */
 export function formatSignedCurrency(value: Numeric, empty = NOT_AVAILABLE): string {
-  const n = toNumber(value);
-  if (n === null) return empty;
-  const text = currency.format(Math.abs(n));
-  return n > 0 ? `+${text}` : n < 0 ? `-${text}` : text;
+  const x = exact(value);
+  if (x === null) return empty;
+  const text = currency.format(magnitude(x));
+  const sign = text === '$0.00' ? 0 : signOf(x);
+  return sign > 0 ? `+${text}` : sign < 0 ? `-${text}` : text;
 }
 
 /** A plain figure with two decimals, such as a P/E ratio: 28.456 -> "28.46". */
@@ -67,8 +91,8 @@ export function toneOf(value: Numeric): 'gain' | 'loss' | 'flat' {
 
 /** Quantities keep their fractions (crypto), without trailing zeros. */
 export function formatQuantity(value: Numeric, empty = NOT_AVAILABLE): string {
-  const n = toNumber(value);
-  return n === null ? empty : quantity.format(n);
+  const x = exact(value);
+  return x === null ? empty : quantity.format(x);
 }
 
 /** SPEC §9: market cap is stored in millions and shown in billions. */

@@ -85,7 +85,7 @@ export function dashboardReads(overrides: Record<string, (input: unknown) => unk
     'portfolio.marketSummary': () => [
       { name: 'S&P 500', symbol: '^GSPC', price: 6737.98, change: 12.5, changePct: 0.19, quoteSource: 'simulated', quoteAsOf: '2026-03-02T15:00:00.000Z', quoteStale: false },
     ],
-    'portfolio.history': () => ({ snapshots: [] }),
+    'portfolio.history': () => ({ days: [] }),
     'assets.venture.list': () => venturesFixture(),
     'assets.realEstate.list': () => propertiesFixture(),
     ...overrides,

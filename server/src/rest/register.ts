@@ -23,6 +23,7 @@ function inputOf(from: InputFrom, req: FastifyRequest): unknown {
     // A body that is not an object is passed on as it is, for the schema to refuse.
     return typeof body === 'object' && !Array.isArray(body) && body !== null ? { ...body, id: idOf(req) } : body;
   }
+  if (from === 'query') return { ...(req.query as Record<string, unknown>) };
   return undefined;
 }
 
@@ -47,6 +48,13 @@ export function registerRest(app: FastifyInstance, deps: ServiceDeps): void {
         try {
           const caller = createCaller(contextFromRequest(deps, req));
           const result = await r.call(caller, inputOf(r.input, req));
+          if (r.csv) {
+            return reply
+              .code(r.status ?? 200)
+              .type('text/csv; charset=utf-8')
+              .header('Content-Disposition', `attachment; filename="${r.csv}"`)
+              .send(result);
+          }
           return reply.code(r.status ?? 200).send(result);
         } catch (err) {
           return sendError(reply, err);

@@ -1,8 +1,8 @@
 import type { AppCaller } from '../trpc/router';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Where a procedure's input comes from: the JSON body, the path's :id, both, or nowhere. */
-export type InputFrom = 'body' | 'id' | 'id+body' | 'none';
+/** Where a procedure's input comes from: the JSON body, the path's :id, both, the query string, or nowhere. */
+export type InputFrom = 'body' | 'id' | 'id+body' | 'query' | 'none';
 
 export interface RestRoute {
   method: Method;
@@ -11,6 +11,8 @@ export interface RestRoute {
   /** Who may call it; documents the table and drives the access tests. The procedure enforces it. */
   access: 'public' | 'user' | 'gp';
   status?: number;
+  /** Sent as a CSV download with this file name instead of JSON. */
+  csv?: string;
   call: (caller: AppCaller, input: unknown) => Promise<unknown>;
 }
 
@@ -27,6 +29,11 @@ function route<I, O>(
   status?: number,
 ): RestRoute {
   return { method, path, input, access, status, call: (caller, value) => procedure(caller)(value as I) };
+}
+
+/** A CSV download: the procedure answers the file's text. */
+function csvRoute(path: string, access: RestRoute['access'], fileName: string, procedure: (caller: AppCaller) => () => Promise<string>): RestRoute {
+  return { method: 'GET', path, input: 'none', access, csv: fileName, call: (caller) => procedure(caller)() };
 }
 
 /** SPEC §7's paths, each mapped to the procedure that serves it. */
@@ -65,6 +72,13 @@ export const restRoutes: RestRoute[] = [
   route('POST', '/api/real-estate/save', 'body', 'gp', (c) => c.assets.realEstate.save, 201),
   route('PUT', '/api/real-estate/:id', 'id+body', 'gp', (c) => c.assets.realEstate.update),
   route('DELETE', '/api/real-estate/:id', 'id', 'gp', (c) => c.assets.realEstate.remove),
+
+  route('POST', '/api/holdings/sell', 'body', 'gp', (c) => c.portfolio.sell),
+  route('GET', '/api/portfolio/summary', 'none', 'user', (c) => () => c.portfolio.summary()),
+  route('GET', '/api/portfolio/history', 'query', 'user', (c) => c.portfolio.history),
+  route('GET', '/api/transactions', 'query', 'user', (c) => c.portfolio.transactions),
+  route('GET', '/api/audit-events', 'query', 'user', (c) => c.portfolio.auditEvents),
+  csvRoute('/api/export/transactions.csv', 'user', 'transactions.csv', (c) => () => c.portfolio.transactionsCsv()),
 
   route('GET', '/api/account-balance', 'none', 'user', (c) => () => c.portfolio.balances()),
   route('PUT', '/api/account-balance', 'body', 'gp', (c) => c.portfolio.saveBalances),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ASSET_TYPES } from '../domain/asset-rules';
 import * as balances from '../services/portfolio/balances';
 import * as holdings from '../services/portfolio/holdings';
-import { history } from '../services/portfolio/snapshots';
+import * as reads from '../services/portfolio/reads';
+import { LEDGER_KINDS } from '../db/schema';
 import { listPredictions } from '../services/market/predictions';
 import { marketSummary } from '../services/market/service';
 import { authedProcedure, gpProcedure, router } from '../trpc/init';
@@ -15,6 +16,18 @@ const purchase = z.strictObject({
   purchase_date: dayField('Purchase date'),
 });
 
+const symbolField = textField('Ticker symbol', { message: 'Ticker symbol is required.' })
+  .min(1, 'Ticker symbol is required.')
+  .max(15, 'Ticker symbol is too long.')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9.-]*$/, 'Ticker symbol can have only letters, digits, dots and dashes.');
+
+const pageLimit = z.coerce
+  .number({ error: 'limit must be a number.' })
+  .int('limit must be a whole number.')
+  .min(1, 'limit must be between 1 and 500.')
+  .max(500, 'limit must be between 1 and 500.')
+  .default(50);
+
 const balance = (label: string) => decimalField(label, MONEY);
 
 export const portfolioRouter = router({
@@ -23,10 +36,7 @@ export const portfolioRouter = router({
   addHolding: gpProcedure
     .input(
       z.strictObject({
-        symbol: textField('Ticker symbol', { message: 'Ticker symbol is required.' })
-          .min(1, 'Ticker symbol is required.')
-          .max(15, 'Ticker symbol is too long.')
-          .regex(/^[A-Za-z0-9][A-Za-z0-9.-]*$/, 'Ticker symbol can have only letters, digits, dots and dashes.'),
+        symbol: symbolField,
         asset_type: z.enum(ASSET_TYPES, { error: 'Asset type must be stock or crypto.' }),
         exchange: textField('Exchange', { message: 'Exchange must be text.' })
           .max(20, 'Exchange is too long.')
@@ -36,6 +46,8 @@ export const portfolioRouter = router({
           .array(purchase, { error: 'Purchases must be a list.' })
           .min(1, 'Add at least one purchase.')
           .max(100, 'Add at most 100 purchases at a time.'),
+        /** Paid from Cash Available; by default the purchases are recorded without touching it. */
+        settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
       }),
     )
     .mutation(({ ctx, input }) => holdings.addHolding(ctx.deps, ctx.user, input)),
@@ -60,8 +72,65 @@ export const portfolioRouter = router({
 
   predictions: authedProcedure.query(({ ctx }) => listPredictions(ctx.deps)),
 
-  /** The net account value series and its parts, for the dashboards' charts. */
+  /** The Sell action on a liquid position: first in, first out; settles against cash unless `settles` is false. */
+  sell: gpProcedure
+    .input(
+      z.strictObject({
+        symbol: symbolField,
+        qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
+        price: decimalField('Sale price', { ...PRICE, sign: 'nonNegative' }),
+        settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => holdings.sellHolding(ctx.deps, ctx.user, input)),
+
+  /** Every figure of the dashboards, computed once by the portfolio engine, as decimal text. */
+  valuation: authedProcedure.query(async ({ ctx }) => {
+    const view = await ctx.deps.portfolio.current();
+    return { ...view.valuation, quotes: Object.fromEntries(view.live), asOf: view.computedAt.toISOString() };
+  }),
+
+  /** The stat cards' figures, realized gains and cash. */
+  summary: authedProcedure.query(({ ctx }) => reads.summary(ctx.deps)),
+
+  /** The ledger, newest first, a page at a time. */
+  transactions: authedProcedure
+    .input(
+      z
+        .strictObject({
+          limit: pageLimit,
+          before: idField.or(z.coerce.number().pipe(idField)).optional(),
+          symbol: textField('Symbol').max(15, 'Symbol is too long.').optional(),
+          kind: z.enum(LEDGER_KINDS, { error: `kind must be one of ${LEDGER_KINDS.join(', ')}.` }).optional(),
+        })
+        .default({ limit: 50 }),
+    )
+    .query(({ ctx, input }) => reads.transactions(ctx.deps, input)),
+
+  /** Per day the net account value, its new money and the time-weighted return, beside the S&P 500. */
   history: authedProcedure
-    .input(z.strictObject({ days: z.number().int().min(1).max(3650).default(365) }).default({ days: 365 }))
-    .query(({ ctx, input }) => history(ctx.deps, input.days)),
+    .input(
+      z
+        .strictObject({
+          days: z.coerce.number({ error: 'days must be a number.' }).int('days must be a whole number.').min(1, 'days must be between 1 and 3650.').max(3650, 'days must be between 1 and 3650.').default(90),
+        })
+        .default({ days: 90 }),
+    )
+    .query(({ ctx, input }) => reads.portfolioHistory(ctx.deps, input.days)),
+
+  /** The audit log: who changed what, before and after, newest first. */
+  auditEvents: authedProcedure
+    .input(
+      z
+        .strictObject({
+          limit: pageLimit,
+          before: idField.or(z.coerce.number().pipe(idField)).optional(),
+          entity: textField('Entity').max(40, 'Entity is too long.').optional(),
+        })
+        .default({ limit: 50 }),
+    )
+    .query(({ ctx, input }) => reads.auditEventsPage(ctx.deps, input)),
+
+  /** The whole ledger as CSV, for a spreadsheet. */
+  transactionsCsv: authedProcedure.query(({ ctx }) => reads.transactionsCsv(ctx.deps)),
 });

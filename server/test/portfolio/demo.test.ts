@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import { portfolioSnapshots } from '../../src/db/schema';
+import { dec } from '../../src/domain/money';
 import { DEMO_ACCOUNTS, DEMO_HISTORY_DAYS, fillDemoHistory, seedDemo } from '../../src/db/seed-demo';
 import { backtestHeldSymbols, formatBacktest } from '../../src/services/market/backtest';
 import { databaseKinds } from '../support/databases';
@@ -41,16 +44,21 @@ describe.each(databaseKinds)('the demo portfolio on %s', (kind) => {
     expect(await get<unknown[]>('/api/market/summary')).toHaveLength(3);
   });
 
-  it('starts with 90 days of history whose parts add up to the net account value', async () => {
-    const { snapshots } = await h.caller(lp).portfolio.history({ days: 365 });
-    expect(snapshots.length).toBe(DEMO_HISTORY_DAYS + 1);
-    for (const s of snapshots) {
-      const parts = s.liquidValue + s.ventureValue + s.realEstateValue + s.cashAvailable - s.marginDebit;
-      expect(s.netAccountValue).toBeCloseTo(parts, 1);
-      expect(s.liquidValue).toBeGreaterThan(0);
+  it('starts with 90 days of history whose parts add up to the net account value, to the cent', async () => {
+    const { days } = await h.caller(lp).portfolio.history({ days: 365 });
+    expect(days.length).toBe(DEMO_HISTORY_DAYS + 1);
+    const rows = await h.database.db.select().from(portfolioSnapshots).orderBy(asc(portfolioSnapshots.date));
+    expect(rows.map((r) => r.date)).toEqual(days.map((d) => d.date));
+    for (const s of rows) {
+      const parts = dec(s.liquidValue).plus(dec(s.ventureValue)).plus(dec(s.realEstateValue)).plus(dec(s.cashAvailable)).minus(dec(s.marginDebit));
+      expect(parts.toFixed(2)).toBe(dec(s.netAccountValue).toFixed(2));
+      expect(s.netAccountValue).toMatch(/^\d+\.\d{2}$/);
+      expect(dec(s.liquidValue).gt(0)).toBe(true);
     }
-    // Lots bought within the window show up in the series as the days pass.
-    expect(new Set(snapshots.map((s) => s.liquidValue)).size).toBeGreaterThan(30);
+    // Lots bought within the window show up in the series as the days pass; no new money came in.
+    expect(new Set(rows.map((s) => s.liquidValue)).size).toBeGreaterThan(30);
+    expect(days.every((d) => d.netFlow === '0.00')).toBe(true);
+    expect(days[0]?.returnPct).toBe('0.00');
   });
 
   it('predicts a next close for every held symbol', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dailyCloses, predictions, quotes } from '../../src/db/schema';
+import { dailyCloses, predictions, quotes, portfolioSnapshots } from '../../src/db/schema';
 import { claimJob } from '../../src/services/market/jobs';
 import { updatePredictions } from '../../src/services/market/predictions';
 import { quoteKey, type DailyClose, type Instrument, type MarketDataProvider, type Quote } from '../../src/services/market/provider';
@@ -173,11 +173,11 @@ describe.each(databaseKinds)('market data, quote cache and predictions on %s', (
 
   it('stores a daily snapshot of the firm with each refresh and serves the series to charts', async () => {
     await h.deps.market.refreshNow();
-    const { snapshots } = await h.caller(lp).portfolio.history({ days: 30 });
-    expect(snapshots.length).toBe(1);
-    const last = snapshots.at(-1);
+    const { days } = await h.caller(lp).portfolio.history({ days: 30 });
+    expect(days.length).toBe(1);
     // AAPL only: 2 × 201 (ETH sold, ZZZZ unpriced counts at cost 2 × 100).
-    expect(last).toMatchObject({ liquidValue: 602, ventureValue: 0, realEstateValue: 0, cashAvailable: 0, marginDebit: 0 });
-    expect(last?.netAccountValue).toBe(602);
+    expect(days[0]).toMatchObject({ netAccountValue: '602.00', returnPct: '0.00' });
+    const [row] = await h.database.db.select().from(portfolioSnapshots);
+    expect(row).toMatchObject({ liquidValue: '602.00', ventureValue: '0.00', realEstateValue: '0.00', cashAvailable: '0.00', marginDebit: '0.00' });
   });
 });

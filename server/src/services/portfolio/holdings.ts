@@ -7,7 +7,8 @@ import type { ServiceDeps } from '../deps';
 import { fail } from '../errors';
 import { liveQuote, NO_QUOTE } from '../market/live-quote';
 import { quoteKey } from '../market/provider';
-import { buyLots, correctLot, type LotRow } from './trades';
+import { buyLots, correctLot, sellLots, type LotRow } from './trades';
+import { centsText, dec } from '../../domain/money';
 import type { HoldingView } from './engine';
 
 export type { HoldingView } from './engine';
@@ -88,4 +89,42 @@ export async function deleteHolding(deps: ServiceDeps, actor: Actor, id: number)
     if (!(await correctLot(tx, actor, id, deps.now()))) throw fail.notFound('That purchase lot no longer exists.');
   });
   return { message: 'Purchase lot deleted.' };
+}
+
+export interface SaleInput {
+  symbol: string;
+  qty: string;
+  price: string;
+  /** Whether the proceeds go into Cash Available (default: yes). */
+  settles?: boolean | undefined;
+}
+
+export interface SaleView {
+  message: string;
+  proceeds: string;
+  realized_gain: string;
+  /** Cash Available after the sale, when it settled. */
+  cash_available: string | null;
+}
+
+/** The Sell action on a liquid position: first in, first out, settling against cash unless told not to. */
+export async function sellHolding(deps: ServiceDeps, actor: Actor, input: SaleInput): Promise<SaleView> {
+  const symbol = input.symbol.trim().toUpperCase().replace(/-USD$/, '');
+  const sold = await deps.db.transaction((tx) =>
+    sellLots(tx, actor, { symbol, qty: input.qty, price: input.price, settles: input.settles ?? true, source: 'sell_action' }, deps.now()),
+  );
+  if (!sold.ok) {
+    throw fail.badRequest(
+      sold.held.eq(0)
+        ? `The firm holds no ${symbol}, so there is nothing to sell.`
+        : `The firm holds only ${sold.held.toFixed()} ${symbol}; you cannot sell ${dec(input.qty).toFixed()}.`,
+    );
+  }
+  const gain = sold.sale.realizedGain;
+  return {
+    message: `Sold ${dec(input.qty).toFixed()} ${symbol} for ${centsText(sold.sale.proceeds)}: a realized ${gain.gte(0) ? 'gain' : 'loss'} of ${centsText(gain.abs())}.`,
+    proceeds: centsText(sold.sale.proceeds),
+    realized_gain: centsText(gain),
+    cash_available: sold.cash ? centsText(sold.cash.after) : null,
+  };
 }

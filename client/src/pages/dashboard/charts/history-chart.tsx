@@ -1,36 +1,39 @@
-import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { trpc } from '../../../api/trpc';
-import { formatCalendarDate, formatCurrency, formatPercent } from '../../../lib/format';
-import type { Snapshot } from '../portfolio-types';
+import { formatCalendarDate, formatCurrency, formatPercent, formatSignedCurrency } from '../../../lib/format';
+import type { HistoryDay } from '../portfolio-types';
 import { HISTORY_DAYS } from '../refresh';
 
-// Two decimals: the series often spans less than $0.1M, and one decimal would repeat tick labels.
-const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 2 });
 const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
 const dayLabel = (day: string) => shortDate.format(new Date(`${day}T00:00:00Z`));
+const percentTick = (v: number) => `${v.toFixed(1)}%`;
 
-/** The chart's text alternative: where the series starts and ends, and its high and low. */
-export function historySummary(snapshots: readonly Snapshot[]): string {
-  const first = snapshots[0];
-  const last = snapshots.at(-1);
+/** The chart's text alternative: value and time-weighted return over the period, beside the S&P 500. */
+export function historySummary(days: readonly HistoryDay[]): string {
+  const first = days[0];
+  const last = days.at(-1);
   if (!first || !last) return 'No history yet: the first daily snapshot is taken today.';
-  const values = snapshots.map((s) => s.netAccountValue);
-  const change = first.netAccountValue === 0 ? 0 : ((last.netAccountValue - first.netAccountValue) / first.netAccountValue) * 100;
+  const sp500 = last.sp500Pct === null ? '' : `; the S&P 500 ${formatPercent(last.sp500Pct, { signed: true })} over the same days`;
   return (
     `Net account value went from ${formatCurrency(first.netAccountValue)} on ${formatCalendarDate(first.date)} ` +
-    `to ${formatCurrency(last.netAccountValue)} on ${formatCalendarDate(last.date)} (${formatPercent(change, { signed: true })}); ` +
-    `high ${formatCurrency(Math.max(...values))}, low ${formatCurrency(Math.min(...values))}.`
+    `to ${formatCurrency(last.netAccountValue)} on ${formatCalendarDate(last.date)}. ` +
+    `Time-weighted return, which leaves new money out: ${formatPercent(last.returnPct, { signed: true })}${sp500}.`
   );
 }
 
-/** The net account value of the last 90 days, from the daily snapshots. */
+/**
+ * The last 90 days: the time-weighted return, linked daily (a day's new money counts from the
+ * start of that day, so it is never growth), beside the S&P 500 over the same days.
+ */
 export function HistoryChart() {
   const history = trpc.portfolio.history.useQuery({ days: HISTORY_DAYS });
-  const snapshots = history.data?.snapshots ?? [];
+  const days = history.data?.days ?? [];
+  // Chart coordinates only; every figure shown as text comes from the decimal strings.
+  const points = days.map((d) => ({ date: d.date, portfolio: Number(d.returnPct), sp500: d.sp500Pct === null ? null : Number(d.sp500Pct) }));
   return (
     <figure className="chart" aria-labelledby="history-caption" aria-describedby="history-summary">
       <figcaption id="history-caption" className="chart__caption">
-        Net Account Value, last {HISTORY_DAYS} days
+        Return, last {HISTORY_DAYS} days
       </figcaption>
       {history.isPending ? (
         <p className="chart__loading">Loading history...</p>
@@ -39,45 +42,44 @@ export function HistoryChart() {
       ) : (
         <>
           <p id="history-summary" className="chart__summary">
-            {historySummary(snapshots)}
+            {historySummary(days)}
           </p>
-          {snapshots.length > 1 && (
+          {points.length > 1 && (
             <div className="chart__canvas" aria-hidden="true">
-              <AreaChart responsive accessibilityLayer={false} data={snapshots} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-                <defs>
-                  <linearGradient id="nav-fill" x1="0" y1="0" x2="0" y2="1">
-                    <stop offset="0%" stopColor="#b8955c" stopOpacity={0.35} />
-                    <stop offset="100%" stopColor="#b8955c" stopOpacity={0.02} />
-                  </linearGradient>
-                </defs>
+              <LineChart responsive accessibilityLayer={false} data={points} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
                 <CartesianGrid stroke="#e7e2d6" vertical={false} />
                 <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={28} tick={{ fontSize: 12, fill: '#515a68' }} stroke="#b9b09c" />
-                <YAxis
-                  tickFormatter={(v: number) => compact.format(v)}
-                  width={64}
-                  domain={['auto', 'auto']}
-                  tick={{ fontSize: 12, fill: '#515a68' }}
-                  stroke="#b9b09c"
+                <YAxis tickFormatter={percentTick} width={56} domain={['auto', 'auto']} tick={{ fontSize: 12, fill: '#515a68' }} stroke="#b9b09c" />
+                <Tooltip
+                  labelFormatter={(label) => formatCalendarDate(String(label))}
+                  formatter={(value, name) => [formatPercent(Number(value), { signed: true }), name]}
                 />
-                <Tooltip labelFormatter={(label) => formatCalendarDate(String(label))} formatter={(value) => [formatCurrency(Number(value)), 'Net Account Value']} />
-                <Area type="monotone" dataKey="netAccountValue" stroke="#172a44" strokeWidth={2} fill="url(#nav-fill)" isAnimationActive={false} />
-              </AreaChart>
+                <Legend verticalAlign="top" height={28} iconType="plainline" />
+                <Line type="monotone" dataKey="portfolio" name="Portfolio (time-weighted)" stroke="#172a44" strokeWidth={2} dot={false} isAnimationActive={false} />
+                <Line type="monotone" dataKey="sp500" name="S&P 500" stroke="#b8955c" strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+              </LineChart>
             </div>
           )}
           <div className="visually-hidden">
             <table>
-              <caption>Net account value by day</caption>
+              <caption>Net account value, new money and return by day</caption>
               <thead>
                 <tr>
                   <th scope="col">Date</th>
                   <th scope="col">Net Account Value</th>
+                  <th scope="col">New Money</th>
+                  <th scope="col">Return</th>
+                  <th scope="col">S&amp;P 500</th>
                 </tr>
               </thead>
               <tbody>
-                {snapshots.map((s) => (
-                  <tr key={s.date}>
-                    <td>{formatCalendarDate(s.date)}</td>
-                    <td>{formatCurrency(s.netAccountValue)}</td>
+                {days.map((d) => (
+                  <tr key={d.date}>
+                    <td>{formatCalendarDate(d.date)}</td>
+                    <td>{formatCurrency(d.netAccountValue)}</td>
+                    <td>{formatSignedCurrency(d.netFlow)}</td>
+                    <td>{formatPercent(d.returnPct, { signed: true })}</td>
+                    <td>{formatPercent(d.sp500Pct, { signed: true })}</td>
                   </tr>
                 ))}
               </tbody>
