@@ -66,8 +66,8 @@ describe('the server process and the operator commands on the embedded database'
     expect(lots.every((l) => l.lastPrice !== null && l.quoteSource === 'simulated')).toBe(true);
     expect(await get('/api/market/summary')).toHaveLength(3);
     expect(((await get('/api/predictions')) as unknown[]).length).toBe(14);
-    const history = (await get('/trpc/portfolio.history')) as { result: { data: { snapshots: unknown[] } } };
-    expect(history.result.data.snapshots.length).toBeGreaterThanOrEqual(90);
+    const history = (await get('/trpc/portfolio.history')) as { result: { data: { days: unknown[] } } };
+    expect(history.result.data.days.length).toBeGreaterThanOrEqual(90);
   });
 
   it('refuses an operator command while the server holds the embedded database', () => {

@@ -43,6 +43,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/illiquid-assets/:id': VENTURE_ROW,
   'POST /api/real-estate/save': { assets: [PROPERTY_ROW] },
   'PUT /api/real-estate/:id': PROPERTY_ROW,
+  'POST /api/holdings/sell': { symbol: 'AAPL', qty: 1, price: 100, settles: true },
   'PUT /api/account-balance': { cash_available: 1000, margin_debit: 200, accounts_receivable: 50 },
   'POST /api/ai/prompt': { prompt: 'what do I hold?' },
   'POST /api/ai/confirm': { confirm: false },
@@ -91,8 +92,12 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
     asset_type: 'stock',
     exchange: 'NASDAQ',
     purchases: [{ qty: '1', price_paid: '100', purchase_date: '2026-01-05' }],
+    settles: false,
   },
   'portfolio.deleteHolding': { id: 1 },
+  'portfolio.sell': { symbol: 'AAPL', qty: '1', price: '100', settles: true },
+  'portfolio.transactions': { limit: 10, before: 5, symbol: 'AAPL', kind: 'sell' },
+  'portfolio.auditEvents': { limit: 10, before: 5, entity: 'holding' },
   'portfolio.saveBalances': { cash_available: '1000', margin_debit: '200', accounts_receivable: '50' },
   'portfolio.history': { days: 30 },
   'assets.venture.save': { assets: [VENTURE_TEXT_ROW] },
@@ -123,6 +128,7 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
   'POST /api/real-estate/save': 'assets.realEstate.save',
   'PUT /api/real-estate/:id': 'assets.realEstate.update',
   'PUT /api/account-balance': 'portfolio.saveBalances',
+  'POST /api/holdings/sell': 'portfolio.sell',
   'POST /api/ai/prompt': 'ai.prompt',
   'POST /api/ai/confirm': 'ai.confirm',
 };
@@ -211,7 +217,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
 
   /** A tRPC mutation (or a query, for procedures that are one) over HTTP, signed in as the GP. */
   async function trpc(path: string, input: unknown) {
-    const isQuery = path === 'portfolio.history';
+    const isQuery = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path]?._def.type === 'query';
     const res = await h.inject({
       method: isQuery ? 'GET' : 'POST',
       url: isQuery ? `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}` : `/trpc/${path}`,

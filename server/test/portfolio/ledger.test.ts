@@ -1,0 +1,226 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountBalances, holdings, ledgerEntries, quotes } from '../../src/db/schema';
+import { portfolioChanged } from '../../src/services/portfolio/ledger';
+import { databaseKinds } from '../support/databases';
+import { bearer, createHarness, type Harness } from '../support/harness';
+
+/**
+ * The portfolio engine seen from outside: the ledger behind buys, sells and corrections, cash
+ * that settles, and the new reads. Expected figures are worked out by hand in the comments.
+ */
+describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
+  let h: Harness;
+  let gp: string;
+  let lp: string;
+
+  const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(h.clock.now());
+  const tomorrow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(h.clock.now().getTime() + 86_400_000));
+
+  async function setQuote(key: string, price: string, change = '0') {
+    const now = h.clock.now();
+    const row = { key, name: key, price, change, changePct: '0', source: 'simulated' as const, asOf: now, fetchedAt: now, failedAt: null };
+    await h.database.db.insert(quotes).values(row).onConflictDoUpdate({ target: quotes.key, set: row });
+    await portfolioChanged(h.database.db);
+  }
+  async function setCash(cash: string) {
+    await h.database.db
+      .insert(accountBalances)
+      .values({ id: 1, cashAvailable: cash, marginDebit: '0', accountsReceivable: '0' })
+      .onConflictDoUpdate({ target: accountBalances.id, set: { cashAvailable: cash } });
+    await portfolioChanged(h.database.db);
+  }
+  const get = async <T>(url: string, token = lp) => {
+    const res = await h.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as T;
+  };
+  const post = (url: string, payload: object, token = gp) => h.inject({ method: 'POST', url, headers: bearer(token), payload });
+  const entries = () => h.database.db.select().from(ledgerEntries).orderBy(asc(ledgerEntries.id));
+  const cash = async () => (await get<{ cash_available: number }>('/api/account-balance')).cash_available;
+
+  beforeAll(async () => {
+    h = await createHarness(kind);
+    ({ gp, lp } = await h.partners('ledger'));
+    await setQuote('ACME', '300.88', '1.005');
+    await setCash('425000.00');
+  });
+  afterAll(() => h.close());
+
+  it('records purchases made elsewhere without touching cash, as new money at today’s value', async () => {
+    const res = await post('/api/holdings', {
+      symbol: 'acme',
+      asset_type: 'stock',
+      purchases: [
+        { qty: '100', price_paid: '150.25', purchase_date: '2025-01-02' },
+        { qty: '50', price_paid: '160.10', purchase_date: '2025-03-01' },
+        { qty: '30', price_paid: '170.333', purchase_date: '2025-03-01' },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await cash()).toBe(425000);
+    const buys = await entries();
+    expect(buys.map((e) => [e.kind, e.source, e.qty, e.amount, e.settles, e.flow])).toEqual([
+      // 100 × 150.25; flow 100 × 300.88 = 30088.00
+      ['buy', 'add_investment', '100.00000000', '15025.00', false, '30088.00'],
+      ['buy', 'add_investment', '50.00000000', '8005.00', false, '15044.00'],
+      // 30 × 170.333 = 5109.99; flow 30 × 300.88 = 9026.40
+      ['buy', 'add_investment', '30.00000000', '5109.99', false, '9026.40'],
+    ]);
+    const lots = await h.database.db.select().from(holdings).orderBy(asc(holdings.id));
+    expect(lots.map((l) => l.costBasis)).toEqual(['15025.00', '8005.00', '5109.99']);
+  });
+
+  it('sells first in, first out through the Sell action, settles the proceeds into cash and keeps the realized gain', async () => {
+    const res = await post('/api/holdings/sell', { symbol: 'ACME', qty: '160', price: '300.88' });
+    expect(res.statusCode, res.body).toBe(200);
+    // Proceeds 160 × 300.88 = 48140.80; basis 15025.00 + 8005.00 + 10/30 of 5109.99 (1703.33) = 24733.33.
+    expect(res.json()).toEqual({
+      message: 'Sold 160 ACME for 48140.80: a realized gain of 23407.47.',
+      proceeds: '48140.80',
+      realized_gain: '23407.47',
+      cash_available: '473140.80',
+    });
+    expect(await cash()).toBe(473140.8);
+    const [left] = await h.database.db.select().from(holdings).where(eq(holdings.symbol, 'ACME'));
+    expect(left).toMatchObject({ qty: '20.00000000', costBasis: '3406.66' });
+    const sale = (await entries()).at(-1);
+    expect(sale).toMatchObject({
+      kind: 'sell',
+      source: 'sell_action',
+      amount: '48140.80',
+      costBasis: '24733.33',
+      realizedGain: '23407.47',
+      settles: true,
+      cashBefore: '425000.00',
+      cashAfter: '473140.80',
+      flow: '0',
+    });
+    const summary = await get<Record<string, string>>('/api/portfolio/summary');
+    expect(summary).toMatchObject({ realizedGainYearToDate: '23407.47', realizedGainAllTime: '23407.47', cashAvailable: '473140.80' });
+  });
+
+  it('refuses to sell more than is held, and a sale that does not settle leaves cash alone as money out', async () => {
+    const tooMuch = await post('/api/holdings/sell', { symbol: 'ACME', qty: '20.00000001', price: '1' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toEqual({ error: 'The firm holds only 20 ACME; you cannot sell 20.00000001.' });
+    const none = await post('/api/holdings/sell', { symbol: 'NOPE', qty: '1', price: '1' });
+    expect(none.json()).toEqual({ error: 'The firm holds no NOPE, so there is nothing to sell.' });
+    expect((await post('/api/holdings/sell', { symbol: 'ACME', qty: '1', price: '1' }, lp)).statusCode).toBe(403);
+
+    const res = await post('/api/holdings/sell', { symbol: 'ACME', qty: '0.5', price: '299.999', settles: false });
+    // 0.5 × 299.999 = 149.9995 → 150.00; basis 3406.66 × 0.5 / 20 = 85.1665 → 85.17.
+    expect(res.json()).toMatchObject({ proceeds: '150.00', realized_gain: '64.83', cash_available: null });
+    expect(await cash()).toBe(473140.8);
+    expect((await entries()).at(-1)).toMatchObject({ settles: false, flow: '-150.00', cashBefore: null });
+  });
+
+  it('pays for a purchase from cash when asked to', async () => {
+    const res = await post('/api/holdings', {
+      symbol: 'ACME',
+      asset_type: 'stock',
+      settles: true,
+      purchases: [{ qty: '1.5', price_paid: '0.01', purchase_date: today() }],
+    });
+    expect(res.statusCode).toBe(201);
+    // 1.5 × 0.01 = 0.015 → 0.02, half up.
+    expect(await cash()).toBe(473140.78);
+    expect((await entries()).at(-1)).toMatchObject({ amount: '0.02', settles: true, cashBefore: '473140.80', cashAfter: '473140.78', flow: '0' });
+  });
+
+  it('refuses a purchase dated after today in New York, on the form and through the assistant', async () => {
+    const res = await post('/api/holdings', { symbol: 'ACME', asset_type: 'stock', purchases: [{ qty: '1', price_paid: '1', purchase_date: tomorrow() }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'A purchase date cannot be in the future.' });
+    const said = await post('/api/ai/prompt', { prompt: `buy 1 ACME at 10 on ${tomorrow()}` });
+    expect(said.json()).toMatchObject({ message: 'A purchase date cannot be in the future.', requiresConfirmation: false });
+  });
+
+  it('records the trash button as a correction with the lot as it was, and its value as money out', async () => {
+    const [lot] = await h.database.db.select().from(holdings).where(eq(holdings.symbol, 'ACME')).orderBy(asc(holdings.id));
+    const res = await h.inject({ method: 'DELETE', url: `/api/holdings/${lot?.id}`, headers: bearer(gp) });
+    expect(res.statusCode).toBe(200);
+    const correction = (await entries()).at(-1);
+    // 19.5 × 300.88 = 5867.16
+    expect(correction).toMatchObject({ kind: 'correction', source: 'trash', qty: '19.50000000', flow: '-5867.16' });
+    expect(correction?.details).toMatchObject({ before: { id: lot?.id, qty: '19.5', cost_basis: '3321.49' }, after: null });
+  });
+
+  it('shows every change at once: the valuation moves with the books, not on a timer', async () => {
+    // Quoted first, so no background refresh of a new symbol races the figures below.
+    await setQuote('NEWCO', '12.345');
+    const before = await get<{ symbol: string }[]>('/api/holdings');
+    await post('/api/holdings', { symbol: 'NEWCO', asset_type: 'stock', purchases: [{ qty: '2', price_paid: '10', purchase_date: today() }] });
+    const after = await get<{ symbol: string }[]>('/api/holdings');
+    expect(after.length).toBe(before.length + 1);
+    const valuation = await h.caller(lp).portfolio.valuation();
+    // 2 × 12.345 = 24.69 exactly; its cost 20.00.
+    expect(valuation.positions.find((p) => p.symbol === 'NEWCO')).toMatchObject({ value: '24.69', cost: '20.00', gain: '4.69', gainPct: '23.45' });
+  });
+
+  it('answers the ledger newest first, a page at a time, filtered by symbol and kind', async () => {
+    const first = await get<{ entries: { id: number; kind: string; symbol: string }[]; next: number | null }>('/api/transactions?limit=2');
+    expect(first.entries).toHaveLength(2);
+    expect(first.entries[0]!.id).toBeGreaterThan(first.entries[1]!.id);
+    expect(first.next).toBe(first.entries[1]!.id);
+    const second = await get<{ entries: { id: number }[] }>(`/api/transactions?limit=2&before=${first.next}`);
+    expect(second.entries[0]!.id).toBeLessThan(first.next!);
+    const sells = await get<{ entries: { kind: string; symbol: string; realized_gain: string }[] }>('/api/transactions?kind=sell&symbol=acme');
+    expect(sells.entries.map((e) => [e.kind, e.symbol, e.realized_gain])).toEqual([
+      ['sell', 'ACME', '64.83'],
+      ['sell', 'ACME', '23407.47'],
+    ]);
+    for (const url of ['/api/transactions?limit=0', '/api/transactions?limit=abc', '/api/transactions?kind=gift', '/api/transactions?before=-1']) {
+      const res = await h.inject({ method: 'GET', url, headers: bearer(lp) });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toHaveProperty('error');
+    }
+  });
+
+  it('exports the ledger as CSV, oldest first, with cells a spreadsheet will not run', async () => {
+    await post('/api/illiquid-assets/save', {
+      assets: [{ name: '=HYPERLINK("x")', purchase_date: '2025-01-01', qty: 1, price_paid: 10, last_price_at_date: 10, value: 10, last_price_date: null, dividend_dollar: 0, dividend_pct: 0 }],
+    });
+    const res = await h.inject({ method: 'GET', url: '/api/export/transactions.csv', headers: bearer(lp) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="transactions.csv"');
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,flow');
+    expect(lines.length).toBe((await entries()).length + 1);
+    expect(lines.find((l) => l.includes(',sell,sell_action,'))).toContain(',160,300.88,48140.80,true,425000.00,473140.80,24733.33,23407.47,0.00');
+    expect((await h.inject({ method: 'GET', url: '/api/export/transactions.csv' })).statusCode).toBe(401);
+  });
+
+  it('counts a new property as new money, not growth, in the time-weighted return', async () => {
+    await h.deps.market.refreshNow();
+    h.clock.advance(86_400_000);
+    const saved = await post('/api/real-estate/save', {
+      assets: [
+        {
+          name: 'Harbor Lofts',
+          purchase_date: today(),
+          qty: 1,
+          price_paid: 1250000,
+          last_price_at_date: 1250000,
+          value: 1250000,
+          last_price_date: null,
+          total_rental_income: 0,
+          monthly_rental_income: 0,
+          annual_rental_income_pct: 0,
+        },
+      ],
+    });
+    expect(saved.statusCode).toBe(201);
+    await h.deps.market.refreshNow();
+    const { days } = await get<{ days: { date: string; netAccountValue: string; netFlow: string; returnPct: string }[] }>('/api/portfolio/history?days=5');
+    const last = days.at(-1)!;
+    const previous = days.at(-2)!;
+    expect(last.date).toBe(today());
+    expect(last.netFlow).toBe('1250000.00');
+    // Prices of the simulated provider move by the minute; the property itself adds nothing.
+    const move = Math.abs(Number(last.returnPct) - Number(previous.returnPct));
+    expect(Number(last.netAccountValue) - Number(previous.netAccountValue)).toBeGreaterThan(1_200_000);
+    expect(move).toBeLessThan(5);
+  });
+});
