@@ -10,7 +10,9 @@ import type { Config } from './config';
 import type { Database } from './db/open';
 import { findUp } from './paths';
 import { registerRest } from './rest/register';
+import { unavailableCode } from './services/db-errors';
 import type { ServiceDeps } from './services/deps';
+import { UNAVAILABLE_MESSAGE } from './services/errors';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google';
 import { createLogMailer, createSmtpMailer, type Mailer } from './services/mail';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit';
@@ -101,7 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       router: appRouter,
       createContext: ({ req }) => contextFromRequest(services, req),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+        const unavailable = unavailableCode(error.cause);
+        if (unavailable) app.log.warn({ code: unavailable, path }, 'database unavailable');
+        else if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
@@ -139,6 +143,11 @@ function registerBodyParsing(app: FastifyInstance): void {
 
 function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    const unavailable = unavailableCode(err);
+    if (unavailable) {
+      req.log.warn({ code: unavailable }, 'database unavailable');
+      return reply.code(503).send({ error: UNAVAILABLE_MESSAGE });
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { unavailableCode } from '../services/db-errors';
 import type { ServiceDeps } from '../services/deps';
+import { fail } from '../services/errors';
 import { contextFromRequest } from '../trpc/context';
 import { publicMessage } from '../trpc/errors';
 import { createCaller } from '../trpc/router';
@@ -25,9 +27,13 @@ function inputOf(from: InputFrom, req: FastifyRequest): unknown {
 }
 
 export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
-  const error = err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err);
+  let error = err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err);
+  const unavailable = unavailableCode(error.cause ?? err);
+  // The database cannot be reached: 503 with a readable message, logged as one short line.
+  if (unavailable && error.code === 'INTERNAL_SERVER_ERROR') error = fail.unavailable(error.cause);
   const status = getHTTPStatusCodeFromError(error);
-  if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'request failed');
+  if (unavailable) reply.log.warn({ code: unavailable }, 'database unavailable');
+  else if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'request failed');
   return reply.code(status).send({ error: publicMessage(error) });
 }
 
