@@ -8,6 +8,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/open';
+import { logOptions } from './log';
 import { findUp } from './paths';
 import { registerRest } from './rest/register';
 import { unavailableCode } from './services/db-errors';
@@ -53,10 +54,7 @@ export const BODY_LIMIT = 256 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
-    },
+    logger: deps.logger ?? logOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => {

@@ -20,8 +20,11 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed migrations in drizzle/. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed migrations in drizzle/, then runs `afterMigrate` under the same
+   * PostgreSQL advisory lock (instances starting together take turns).
+   */
+  migrate(afterMigrate?: () => Promise<void>): Promise<void>;
   /** Answers whether the database can run a query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -35,7 +38,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePgliteDb(pgliteDb, { migrationsFolder: migrationsFolder() }),
+    // One process owns an embedded database: nobody to take turns with.
+    migrate: async (afterMigrate) => {
+      await migratePgliteDb(pgliteDb, { migrationsFolder: migrationsFolder() });
+      await afterMigrate?.();
+    },
     ping: () => pingWith(db),
     close: async () => {
       if (!client.closed) await client.close();
@@ -65,7 +72,7 @@ export function openPostgres(url: string, max = 10): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(url),
+    migrate: (afterMigrate) => migratePostgres(url, afterMigrate),
     ping: () => pingWith(db),
     close: () => client.end({ timeout: 5 }),
   };

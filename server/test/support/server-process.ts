@@ -15,6 +15,8 @@ export interface ServerProcess {
   /** The last lines the process wrote (stdout and stderr), for failure messages. */
   output(): string;
   stderr(): string;
+  /** Resolves once /healthz answers; fails if the process exits first or the deadline passes. */
+  ready(deadlineMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -22,6 +24,13 @@ const KEEP_LINES = 300;
 
 /** Starts main.ts on a free port of 127.0.0.1 with these settings; resolves once /healthz answers. */
 export async function startServer(env: Record<string, string>, startDeadlineMs = 120_000): Promise<ServerProcess> {
+  const server = await launchServer(env);
+  await server.ready(startDeadlineMs);
+  return server;
+}
+
+/** Starts main.ts on a free port of 127.0.0.1 with these settings, without waiting for it. */
+export async function launchServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(tsxBin, ['server/src/main.ts'], {
     cwd: repoRoot,
@@ -61,20 +70,23 @@ export async function startServer(env: Record<string, string>, startDeadlineMs =
       await exited;
       clearTimeout(timer);
     },
+    async ready(deadlineMs = 120_000) {
+      const deadline = Date.now() + deadlineMs;
+      for (;;) {
+        if (exitInfo) throw new Error(`the server exited while starting (${JSON.stringify(exitInfo)}):\n${server.output()}`);
+        try {
+          const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) });
+          if (res.ok) return;
+        } catch {
+          // not listening yet
+        }
+        if (Date.now() > deadline) {
+          await server.stop();
+          throw new Error(`the server did not answer /healthz within ${deadlineMs / 1000} s:\n${server.output()}`);
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    },
   };
-  const deadline = Date.now() + startDeadlineMs;
-  for (;;) {
-    if (exitInfo) throw new Error(`the server exited while starting (${JSON.stringify(exitInfo)}):\n${server.output()}`);
-    try {
-      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) });
-      if (res.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await server.stop();
-      throw new Error(`the server did not answer /healthz within ${startDeadlineMs / 1000} s:\n${server.output()}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return server;
 }
