@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterUnavailableReason, createCluster, type PgCluster } from './support/pg-cluster';
+import { skipWithoutCluster, createCluster, type PgCluster } from './support/pg-cluster';
 import { repoRoot, startServer, type ServerProcess } from './support/server-process';
 
 /**
@@ -29,8 +29,7 @@ const HANG_MS = 30_000;
 const PATHS = ['/api/holdings', '/api/account-balance'];
 const JWT_SECRET = 'outage-test-secret-that-is-at-least-32-bytes';
 
-const unavailable = clusterUnavailableReason();
-const mustRun = process.env.CI === 'true' || process.env.CI === '1';
+const { skip, reason: unavailable } = skipWithoutCluster('the PostgreSQL outage test');
 
 interface Sample {
   server: number;
@@ -76,7 +75,7 @@ async function pollUntil(check: () => Promise<boolean> | boolean, deadlineMs: nu
   return check();
 }
 
-describe.skipIf(unavailable !== undefined && !mustRun)(
+describe.skipIf(skip)(
   `a PostgreSQL outage under traffic${unavailable ? ` (skipped: ${unavailable})` : ''}`,
   () => {
     let cluster: PgCluster;

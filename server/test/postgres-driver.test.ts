@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../src/db/open';
 import { isDatabaseUnavailable } from '../src/services/db-errors';
-import { clusterUnavailableReason, createCluster, type PgCluster } from './support/pg-cluster';
+import { skipWithoutCluster, createCluster, type PgCluster } from './support/pg-cluster';
 
 /**
  * The postgres driver (3.4.9, patched in patches/) when a connection dies under it. Unpatched, each
@@ -11,8 +11,7 @@ import { clusterUnavailableReason, createCluster, type PgCluster } from './suppo
  * setImmediate callback (porsager/postgres#1066, #1154, #1208): an uncaught exception that ends
  * the process. Patched, the query fails with a connection error and the pool carries on.
  */
-const unavailable = clusterUnavailableReason();
-const mustRun = process.env.CI === 'true' || process.env.CI === '1';
+const { skip, reason: unavailable } = skipWithoutCluster('the postgres driver tests');
 
 /** Resolves once `check` holds, polling; fails after a generous deadline. */
 async function eventually<T>(check: () => Promise<T>, deadlineMs = 30_000): Promise<T> {
@@ -27,7 +26,7 @@ async function eventually<T>(check: () => Promise<T>, deadlineMs = 30_000): Prom
   }
 }
 
-describe.skipIf(unavailable !== undefined && !mustRun)(
+describe.skipIf(skip)(
   `the postgres driver when its connection dies${unavailable ? ` (skipped: ${unavailable})` : ''}`,
   () => {
     let cluster: PgCluster;

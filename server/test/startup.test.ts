@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterUnavailableReason, createCluster, freePort, type PgCluster } from './support/pg-cluster';
+import { skipWithoutCluster, createCluster, freePort, type PgCluster } from './support/pg-cluster';
 import { launchServer, repoRoot, startServer, tsxBin, type ServerProcess } from './support/server-process';
 
 /**
@@ -11,8 +11,7 @@ import { launchServer, repoRoot, startServer, tsxBin, type ServerProcess } from 
  * used, a port in use or a bad setting stop the start with one line naming the setting, never a
  * stack trace, never the password; an unreachable database is waited for, a bounded time.
  */
-const unavailable = clusterUnavailableReason();
-const mustRun = process.env.CI === 'true' || process.env.CI === '1';
+const { skip, reason: unavailable } = skipWithoutCluster('the PostgreSQL start-up tests');
 const JWT_SECRET = 'startup-test-secret-that-is-at-least-32-bytes';
 const PASSWORD = 'Sup3r-Secret-PW';
 
@@ -59,7 +58,7 @@ function expectOneLine(run: Exit, setting: string | RegExp): string {
   return line;
 }
 
-describe.skipIf(unavailable !== undefined && !mustRun)(
+describe.skipIf(skip)(
   `start-up against PostgreSQL${unavailable ? ` (skipped: ${unavailable})` : ''}`,
   () => {
     let cluster: PgCluster;

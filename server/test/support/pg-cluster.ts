@@ -65,6 +65,17 @@ async function runAsync(command: string, args: string[]): Promise<void> {
   }
 }
 
+/**
+ * Whether a test file that needs its own cluster should skip: where the PostgreSQL binaries are
+ * missing it says why on stderr and skips, except under CI, where it runs (and fails in beforeAll).
+ */
+export function skipWithoutCluster(what: string): { skip: boolean; reason: string | undefined } {
+  const reason = clusterUnavailableReason();
+  const ci = process.env.CI === 'true' || process.env.CI === '1';
+  if (reason && !ci) console.warn(`Skipping ${what}: ${reason}. Under CI=true this fails instead.`);
+  return { skip: reason !== undefined && !ci, reason };
+}
+
 /** A port on 127.0.0.1 nobody listens on right now. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
