@@ -164,6 +164,46 @@ describeInBrowser('partner journeys in Chromium', () => {
     await gpPage.close();
   });
 
+  it('a GP revokes an open invite, and its link then signs nobody up', async () => {
+    const gpPage = await browser.newPage();
+    await gpPage.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+      document.execCommand = () => false;
+    });
+    await logIn(gpPage, app.url, DEMO.gp);
+    await gpPage.waitForURL('**/gp_dashboard');
+    await gpPage.goto(`${app.url}/gp_profile`);
+    const invites = gpPage.getByRole('list', { name: 'Open invites' });
+    const openCount = (n: number) =>
+      gpPage.waitForFunction((count) => document.querySelectorAll('.open-invites__item').length === count, n);
+    // Earlier journeys left invites open: wait until the list (or its empty text) has loaded, then count.
+    await invites.or(gpPage.getByText('No open invites.')).waitFor();
+    const before = await invites.getByRole('listitem').count();
+    await gpPage.getByRole('button', { name: 'GENERATE GP INVITE LINK' }).click();
+    const link = await gpPage.getByLabel('Link ready').inputValue();
+    await openCount(before + 1);
+    const item = invites.getByRole('listitem').filter({ hasText: 'GP invite' }).last();
+    expect(await item.textContent()).toContain('Grace Porter (gp@demo.partners)');
+    await item.getByRole('button', { name: /^Revoke GP invite expiring / }).click();
+    const dialog = gpPage.getByRole('alertdialog', { name: 'Revoke invite' });
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await gpPage.getByRole('status').getByText('Invite revoked.').waitFor();
+    await openCount(before);
+
+    const visitor = await browser.newPage();
+    await visitor.goto(link);
+    await visitor.getByLabel('First Name').fill('Rita');
+    await visitor.getByLabel('Last Name').fill('Revoked');
+    await visitor.getByLabel('Email').fill('rita.revoked@example.com');
+    await visitor.getByLabel('Password', { exact: true }).fill('Invest#2026');
+    await visitor.getByLabel('Confirm Password').fill('Invest#2026');
+    await visitor.getByRole('button', { name: 'Sign Up' }).click();
+    await visitor.getByText('This invite link is invalid, expired or already used. Ask a general partner for a new one.').waitFor();
+    expect(visitor.url()).toContain('/signup');
+    await visitor.close();
+    await gpPage.close();
+  });
+
   it('dialogs keep the keyboard inside and close with Escape, giving focus back', async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/login`);

@@ -8,6 +8,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/open';
+import { MAX_BATCH_SIZE } from './domain/api-limits';
 import { logOptions } from './log';
 import { findUp } from './paths';
 import { registerRest } from './rest/register';
@@ -15,7 +16,8 @@ import { unavailableCode } from './services/db-errors';
 import type { ServiceDeps } from './services/deps';
 import { UNAVAILABLE_MESSAGE } from './services/errors';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google';
-import { createLogMailer, createSmtpMailer, type Mailer } from './services/mail';
+import { createBackground } from './services/background';
+import { createMailer, type Mailer } from './services/mail';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit';
 import { createRedisRateLimiter } from './services/rate-limit-redis';
 import { createModelAgent } from './services/assistant/openai-agent';
@@ -73,12 +75,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('onClose', () => market.stop());
+  const background = createBackground(app.log);
+  app.addHook('onClose', () => background.idle());
   const services: ServiceDeps = {
     db: database.db,
     tokens: createTokenService(deps.jwtSecret),
-    mailer: deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log)),
+    mailer:
+      deps.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, embedded: database.kind === 'pglite' }, app.log),
     google: deps.google ?? createGoogleVerifier(config.google),
     limiter,
+    background,
     market,
     assistantModel: config.openai.apiKey ? createModelAgent({ ...config.openai, apiKey: config.openai.apiKey }) : null,
     webOrigin: config.webOrigin,
@@ -100,6 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }) => contextFromRequest(services, req),
+      // One request may not carry more calls than the client's batch link sends (each login is counted anyway).
+      maxBatchSize: MAX_BATCH_SIZE,
       onError: ({ error, path }) => {
         const unavailable = unavailableCode(error.cause);
         if (unavailable) app.log.warn({ code: unavailable, path }, 'database unavailable');
@@ -123,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** Rate-limit counters in Redis when REDIS_URL is set, else in the database; both are shared by every instance. */
 function makeLimiter(app: FastifyInstance, config: Config, database: Database, now?: () => Date): RateLimiter {
   if (!config.redisUrl) return createDbRateLimiter(database.db, now);
-  const redis = createRedisRateLimiter(config.redisUrl);
+  const redis = createRedisRateLimiter(config.redisUrl, undefined, now);
   app.addHook('onClose', () => redis.close());
   return redis;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, type Harness } from './support/harness';
+import { LEVEL, captureLogs } from './support/logs';
 
 /**
  * Google sign-in checked by the server (DESIGN §3) against a local issuer: a JWKS, a tokeninfo
@@ -136,8 +137,10 @@ describe.each(databaseKinds)('Google sign-in without GOOGLE_CLIENT_ID on %s', (k
   let h: Harness;
   let code: string;
 
+  const logs = captureLogs();
+
   beforeAll(async () => {
-    h = await createHarness(kind);
+    h = await createHarness(kind, { logger: logs.logger });
     await h.createUser({ email: 'gp-google-off@test.dev', password: 'Passw0rd!', role: 'GP' });
     const gpToken = await h.login('gp-google-off@test.dev', 'Passw0rd!');
     code = inviteCode((await h.caller(gpToken).admin.createInvite({ role: 'LP' })).link);
@@ -158,6 +161,19 @@ describe.each(databaseKinds)('Google sign-in without GOOGLE_CLIENT_ID on %s', (k
     });
     expect(res.statusCode).toBe(501);
     expect(res.json()).toEqual({ error: NOT_CONFIGURED });
+  });
+
+  it('logs an anonymous google-login as a one-line warning, not as an error with a stack', async () => {
+    const before = logs.lines.length;
+    const res = await h.inject({
+      method: 'POST',
+      url: '/api/users/google-login',
+      payload: { email: 'anyone@gmail.test', googleId: '123', credential: 'x.y.z' },
+    });
+    expect(res.statusCode).toBe(501);
+    const lines = logs.lines.slice(before).filter((l) => l.level >= LEVEL.warn);
+    expect(lines).toEqual([expect.objectContaining({ level: LEVEL.warn, msg: `POST /api/users/google-login: ${NOT_CONFIGURED}` })]);
+    expect(JSON.stringify(lines)).not.toContain('stack');
   });
 
   it('google-signup answers 501 with a clear message and creates no account', async () => {
@@ -183,9 +199,11 @@ describe.each(databaseKinds)('Google sign-in without GOOGLE_CLIENT_ID on %s', (k
 describe.each(databaseKinds)('Google sign-in against a local issuer on %s', (kind) => {
   let h: Harness;
   let gpToken: string;
+  const logs = captureLogs();
 
   beforeAll(async () => {
     h = await createHarness(kind, {
+      logger: logs.logger,
       env: {
         GOOGLE_CLIENT_ID: CLIENT_ID,
         GOOGLE_ISSUERS: ISSUER,
@@ -419,6 +437,19 @@ describe.each(databaseKinds)('Google sign-in against a local issuer on %s', (kin
       const res = await googleLogin({ email: user.email, googleId: user.sub });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'A Google credential or access token is required.' });
+    });
+
+    it('logs no error for anonymous calls without valid proof', async () => {
+      const before = logs.lines.length;
+      const user = googleUser('anonymous');
+      const answers = await Promise.all([
+        googleLogin({ email: user.email, googleId: user.sub, credential: 'not-a-jwt' }),
+        googleLogin({ email: user.email, googleId: user.sub, accessToken: 'ya29.unknown' }),
+        googleLogin({ email: user.email, googleId: user.sub }),
+        googleSignup({ email: user.email, googleId: user.sub, inviteCode: 'bogus', credential: 'not-a-jwt' }),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([401, 401, 400, 401]);
+      expect(logs.lines.slice(before).filter((l) => l.level >= LEVEL.error)).toEqual([]);
     });
 
     it('answers 401 for a verified Google e-mail that has no account', async () => {

@@ -1,9 +1,13 @@
-import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { passwordResets, userEditLogs, users } from '../src/db/schema';
-import { databaseKinds } from './support/databases';
-import { WEB_ORIGIN, bearer, createHarness, type Harness } from './support/harness';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { Database } from '../src/db/open';
+import { databaseKinds, openTestDatabase } from './support/databases';
+import { TEST_JWT_SECRET, WEB_ORIGIN, bearer, createHarness, type Harness } from './support/harness';
+import { LEVEL, captureLogs } from './support/logs';
 
 const RESET_REQUESTED =
   'If an account exists for that email, a password reset link has been sent. It is valid for 30 minutes.';
@@ -23,9 +27,14 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
   let h: Harness;
   let counter = 0;
   const uniqueEmail = (tag: string) => `${tag}-${++counter}@reset-${kind}.test`;
+  /** What the mail server does with each message after the harness has recorded it; tests change it. */
+  let deliver: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    h = await createHarness(kind);
+    h = await createHarness(kind, { mailer: { send: () => deliver() } });
+  });
+  afterEach(() => {
+    deliver = async () => undefined;
   });
   afterAll(() => h.close());
 
@@ -74,6 +83,36 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     expect(mailsTo(unknown)).toHaveLength(0);
     const [mail] = mailsTo(known);
     expect(mail?.text).toMatch(LINK_PATTERN);
+  });
+
+  it('answers a known e-mail the same when its mail cannot be sent', async () => {
+    const known = uniqueEmail('smtp-down');
+    await h.createUser({ email: known, password: OLD_PASSWORD, role: 'LP' });
+    deliver = () => Promise.reject(new Error('SMTP server unreachable'));
+
+    const forKnown = await requestReset(known);
+    const forUnknown = await requestReset(uniqueEmail('smtp-down-unknown'));
+    expect(forKnown.statusCode).toBe(200);
+    expect(forKnown.body).toBe(forUnknown.body);
+    expect(forKnown.json()).toEqual({ message: RESET_REQUESTED });
+  });
+
+  it('answers before the account is looked up or mailed, so its timing tells nothing', async () => {
+    const known = uniqueEmail('slow-smtp');
+    await h.createUser({ email: known, password: OLD_PASSWORD, role: 'LP' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    deliver = () => held;
+
+    // The mail server holds every message until the answer has been read.
+    const res = await h.app.inject({ method: 'POST', url: '/api/users/request-password-reset', payload: { email: known } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: RESET_REQUESTED });
+    release();
+    await h.deps.background.idle();
+    expect(tokenFromMail(known).length).toBeGreaterThanOrEqual(22);
   });
 
   it('finds the account whatever the casing of the e-mail', async () => {
@@ -234,5 +273,40 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
       }
     }
     expect(after?.lastEdit).toEqual(log?.changedAt);
+  });
+});
+
+/** DESIGN §3 and issue 10 (8f): reset links go to the log only on the embedded database without SMTP_URL. */
+describe.each(databaseKinds)('reset mail without SMTP_URL, database on %s', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  /** The server as main.ts builds it (no mailer given), as if it ran on `mode`, with its log kept. */
+  async function serverRunningOn(mode: Database['kind']) {
+    const logs = captureLogs();
+    const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, WEB_ORIGIN, CLIENT_DIST: '/nonexistent-client-dist' });
+    const app = await buildApp({ config, database: { ...database, kind: mode }, jwtSecret: TEST_JWT_SECRET, logger: logs.logger });
+    const email = `log-${mode}-${randomBytes(4).toString('hex')}@reset.test`;
+    await database.db.insert(users).values({ email, firstName: 'Log', lastName: 'Reader', role: 'LP', passwordHash: null });
+    const res = await app.inject({ method: 'POST', url: '/api/users/request-password-reset', payload: { email } });
+    expect(res.statusCode).toBe(200);
+    await app.close();
+    return logs;
+  }
+
+  it('writes the link to the log on the embedded database, so the offline default works', async () => {
+    const logs = await serverRunningOn('pglite');
+    expect(logs.text()).toMatch(LINK_PATTERN);
+  });
+
+  it('never writes a live link to the log on PostgreSQL; it warns that mail is not configured', async () => {
+    const logs = await serverRunningOn('postgres');
+    expect(logs.text()).not.toContain('password_reset?token=');
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({ level: LEVEL.warn, msg: expect.stringContaining('SMTP_URL is not set'), subject: 'Reset your password' }),
+    );
   });
 });

@@ -138,6 +138,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
         first_name: '  Nia ',
         last_name: 'Nouveau',
         email: newEmail.toUpperCase(),
+        current_password: PASSWORD,
         last_login: '2001-01-01T00:00:00.000Z',
         last_edit: '2001-01-01T00:00:00.000Z',
       });
@@ -214,11 +215,57 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       const other = await signedIn('other');
       const { id, token } = await signedIn('wants-other', 'LP', { firstName: 'Keep', lastName: 'Me' });
 
-      const res = await putProfile(token, { first_name: 'Changed', last_name: 'Me', email: other.email.toUpperCase() });
+      const res = await putProfile(token, { first_name: 'Changed', last_name: 'Me', email: other.email.toUpperCase(), current_password: PASSWORD });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: EMAIL_TAKEN });
       expect(await userRow(id)).toMatchObject({ firstName: 'Keep', lastName: 'Me', lastEdit: null });
       expect(await logsOf(id)).toHaveLength(0);
+    });
+
+    it('needs the current password to change the e-mail and tells the old address', async () => {
+      const { id, email, token } = await signedIn('mail-change', 'LP', { firstName: 'Mo', lastName: 'Ved' });
+      const newEmail = uniqueEmail('moved');
+      const names = { first_name: 'Mo', last_name: 'Ved' };
+
+      const missing = await putProfile(token, { ...names, email: newEmail });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({ error: 'Enter your current password to change your email.' });
+      const wrong = await putProfile(token, { ...names, email: newEmail, current_password: 'Wrong#Pass1' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ error: 'Current password is incorrect.' });
+      expect((await userRow(id))?.email).toBe(email);
+      expect(await logsOf(id)).toHaveLength(0);
+
+      const mailsBefore = h.mails.length;
+      const done = await putProfile(token, { ...names, email: newEmail, current_password: PASSWORD });
+      expect(done.statusCode).toBe(200);
+      expect((await userRow(id))?.email).toBe(newEmail);
+      const sent = h.mails.slice(mailsBefore);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.to).toBe(email);
+      expect(sent[0]?.subject).toBe('Your partner portal email was changed');
+      expect(sent[0]?.text).toContain(`from ${email} to ${newEmail}`);
+      expect(sent[0]?.text).toContain('https://portal.test/login');
+
+      // A name change alone needs no password and sends no mail.
+      const renamed = await putProfile(token, { first_name: 'Moe', last_name: 'Ved', email: newEmail });
+      expect(renamed.statusCode).toBe(200);
+      expect(h.mails.length).toBe(mailsBefore + 1);
+    });
+
+    it('counts wrong current passwords before checking them: the eleventh try is refused with 429', async () => {
+      const { id, email, token } = await signedIn('guessing', 'LP', { firstName: 'Gus', lastName: 'Sing' });
+      const newEmail = uniqueEmail('taken-over');
+      const tries = await Promise.all(
+        Array.from({ length: 10 }, () => putProfile(token, { first_name: 'Gus', last_name: 'Sing', email: newEmail, current_password: 'Wrong#Pass1' })),
+      );
+      expect(tries.map((r) => r.statusCode)).toEqual(Array(10).fill(400));
+      const right = await putProfile(token, { first_name: 'Gus', last_name: 'Sing', email: newEmail, current_password: PASSWORD });
+      expect(right.statusCode).toBe(429);
+      expect(right.json()).toEqual({ error: 'Too many wrong passwords. Please wait 15 minutes and try again.' });
+      // The same count guards changing the password.
+      expect((await changePassword(token, PASSWORD, 'New#Pass22')).statusCode).toBe(429);
+      expect((await userRow(id))?.email).toBe(email);
     });
 
     it('refuses an e-mail change for a Google account but allows a name change', async () => {

@@ -1,6 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../src/app';
+import { holdings, privateAssets } from '../src/db/schema';
 import { restRoutes } from '../src/rest/table';
+import { GENERIC_ERROR } from '../src/trpc/errors';
+import { appRouter } from '../src/trpc/router';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, type Harness } from './support/harness';
 
@@ -31,7 +35,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/users/request-password-reset': { email: 'a@b.co' },
   'POST /api/users/reset-password': { token: 'abc', newPassword: 'Passw0rd!' },
   'PUT /api/users/change-password': { currentPassword: 'Passw0rd!', newPassword: 'Passw0rd!2' },
-  'PUT /api/users/profile': { first_name: 'Ann', last_name: 'Lee', email: 'a@b.co', last_login: null, last_edit: null },
+  'PUT /api/users/profile': { first_name: 'Ann', last_name: 'Lee', email: 'a@b.co', current_password: 'Passw0rd!', last_login: null, last_edit: null },
   'POST /api/invites': { validityHours: 24, role: 'LP' },
   'POST /api/contact': { name: 'Ann', email: 'a@b.co', phone: '5551234567', message: 'Hello' },
   'POST /api/holdings': { symbol: 'AAPL', asset_type: 'stock', purchases: [{ qty: 1, price_paid: 100, purchase_date: '2026-01-05' }] },
@@ -44,6 +48,130 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/ai/confirm': { confirm: false },
 };
 
+/**
+ * A well-formed input for every tRPC procedure that takes one, with every optional field set, so
+ * that every text field can be spoiled in turn. Amounts are text here, so they are spoiled too.
+ */
+const ASSET_TEXT_ROW = {
+  name: 'Acme',
+  description: 'First line\nsecond line',
+  purchase_date: '2025-03-01',
+  qty: '10',
+  price_paid: '5',
+  last_price_at_date: '6',
+  last_price_date: '2025-03-02',
+  value: '60',
+};
+const VENTURE_TEXT_ROW = { ...ASSET_TEXT_ROW, dividend_dollar: '0', dividend_pct: '0' };
+const PROPERTY_TEXT_ROW = { ...ASSET_TEXT_ROW, total_rental_income: '100', monthly_rental_income: '10', annual_rental_income_pct: '1.2' };
+const GOOGLE_PROOF = { googleId: '123', credential: 'x.y.z', accessToken: 'access-token' };
+
+const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
+  'auth.login': { email: 'a@b.co', password: 'Passw0rd!' },
+  'auth.googleLogin': { email: 'a@b.co', ...GOOGLE_PROOF },
+  'auth.signup': SAMPLE_BODIES['POST /api/users/signup'] ?? {},
+  'auth.googleSignup': { email: 'a@b.co', firstName: 'Ann', lastName: 'Lee', inviteCode: 'code', ...GOOGLE_PROOF },
+  'auth.requestPasswordReset': { email: 'a@b.co' },
+  'auth.resetPassword': { token: 'abc', newPassword: 'Passw0rd!' },
+  'auth.changePassword': { currentPassword: 'Passw0rd!', newPassword: 'Passw0rd!2' },
+  'auth.updateProfile': {
+    first_name: 'Ann',
+    last_name: 'Lee',
+    email: 'a@b.co',
+    current_password: 'Passw0rd!',
+    last_login: '2025-01-01T10:00:00Z',
+    last_edit: '2025-01-02T10:00:00Z',
+  },
+  'admin.createInvite': { validityHours: 24, role: 'LP' },
+  'admin.revokeInvite': { id: 1 },
+  'admin.deleteUser': { id: 1 },
+  'contact.submit': { name: 'Ann', email: 'a@b.co', phone: '5551234567', message: 'Hello,\n\tthere' },
+  'portfolio.addHolding': {
+    symbol: 'AAPL',
+    asset_type: 'stock',
+    exchange: 'NASDAQ',
+    purchases: [{ qty: '1', price_paid: '100', purchase_date: '2026-01-05' }],
+  },
+  'portfolio.deleteHolding': { id: 1 },
+  'portfolio.saveBalances': { cash_available: '1000', margin_debit: '200', accounts_receivable: '50' },
+  'portfolio.history': { days: 30 },
+  'assets.venture.save': { assets: [VENTURE_TEXT_ROW] },
+  'assets.venture.update': { id: 1, ...VENTURE_TEXT_ROW },
+  'assets.venture.remove': { id: 1 },
+  'assets.realEstate.save': { assets: [PROPERTY_TEXT_ROW] },
+  'assets.realEstate.update': { id: 1, ...PROPERTY_TEXT_ROW, dividend_dollar: '0', dividend_pct: '0' },
+  'assets.realEstate.remove': { id: 1 },
+  'ai.prompt': { prompt: 'what do I hold?' },
+  'ai.confirm': { confirm: false },
+};
+
+/** The procedure behind each REST path that takes a body. */
+const PROCEDURE_OF_ROUTE: Record<string, string> = {
+  'POST /api/users/login': 'auth.login',
+  'POST /api/users/google-login': 'auth.googleLogin',
+  'POST /api/users/signup': 'auth.signup',
+  'POST /api/users/google-signup': 'auth.googleSignup',
+  'POST /api/users/request-password-reset': 'auth.requestPasswordReset',
+  'POST /api/users/reset-password': 'auth.resetPassword',
+  'PUT /api/users/change-password': 'auth.changePassword',
+  'PUT /api/users/profile': 'auth.updateProfile',
+  'POST /api/invites': 'admin.createInvite',
+  'POST /api/contact': 'contact.submit',
+  'POST /api/holdings': 'portfolio.addHolding',
+  'POST /api/illiquid-assets/save': 'assets.venture.save',
+  'PUT /api/illiquid-assets/:id': 'assets.venture.update',
+  'POST /api/real-estate/save': 'assets.realEstate.save',
+  'PUT /api/real-estate/:id': 'assets.realEstate.update',
+  'PUT /api/account-balance': 'portfolio.saveBalances',
+  'POST /api/ai/prompt': 'ai.prompt',
+  'POST /api/ai/confirm': 'ai.confirm',
+};
+
+/** Every procedure, by its dotted path, with the zod schema of its input if it takes one. */
+interface ZodNode {
+  _zod: { def: { type: string; shape?: Record<string, ZodNode>; element?: ZodNode; innerType?: ZodNode; in?: ZodNode; options?: ZodNode[] } };
+}
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { inputs: ZodNode[] } }>).map(
+  ([path, p]) => ({ path, input: p._def.inputs[0] }),
+);
+const withInput = procedures.flatMap((p) => (p.input ? [{ path: p.path, input: p.input }] : []));
+
+/** The dotted paths of every field a schema knows ("purchases.0.qty"). */
+function schemaFields(node: ZodNode, prefix = ''): string[] {
+  const def = node._zod.def;
+  if (def.type === 'object') {
+    return Object.entries(def.shape ?? {}).flatMap(([key, child]) => [`${prefix}${key}`, ...schemaFields(child, `${prefix}${key}.`)]);
+  }
+  if (def.type === 'array' && def.element) return schemaFields(def.element, `${prefix}0.`);
+  const inner = def.innerType ?? def.in;
+  if (inner) return schemaFields(inner, prefix);
+  return (def.options ?? []).flatMap((option) => schemaFields(option, prefix));
+}
+
+/** Every key path of a value, and its text leaves with a way to replace each. */
+function keyPaths(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => keyPaths(item, `${prefix}${i}.`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, child]) => [`${prefix}${key}`, ...keyPaths(child, `${prefix}${key}.`)]);
+  }
+  return [];
+}
+function withLeaf(value: unknown, path: string[], replace: (old: string) => unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return typeof value === 'string' ? replace(value) : value;
+  if (Array.isArray(value)) return value.map((item, i) => (String(i) === head ? withLeaf(item, rest, replace) : item));
+  return { ...(value as Record<string, unknown>), [head]: withLeaf((value as Record<string, unknown>)[head], rest, replace) };
+}
+function textLeaves(value: unknown): string[] {
+  return keyPaths(value).filter((path) => typeof path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], value) === 'string');
+}
+
+/** A NUL in the middle of a text, and a control character for the single-line ones. */
+const withNul = (text: string): string => `${text.slice(0, 1)}\u0000${text.slice(1)}`;
+
+/** Ids a PostgreSQL integer column cannot hold: 2^31, ten digits, 2^53. */
+const HUGE_IDS = [2_147_483_648, 9_999_999_999, 2 ** 53];
+
 /** A value of the wrong type for a field whose sample is the given value. */
 const wrongType = (sample: unknown): unknown => (typeof sample === 'number' ? 'twenty-four' : 12345);
 
@@ -53,6 +181,20 @@ const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}
 describe('bad-input samples', () => {
   it('has a sample body for every REST path that takes a body', () => {
     expect(bodyRoutes.map(routeKey).filter((k) => !SAMPLE_BODIES[k])).toEqual([]);
+    expect(bodyRoutes.map(routeKey).filter((k) => !PROCEDURE_OF_ROUTE[k])).toEqual([]);
+  });
+
+  it('has a sample input for every procedure that takes one, setting every field it knows', () => {
+    expect(withInput.length).toBeGreaterThan(20);
+    const missing = withInput.flatMap(({ path, input }) => {
+      const sample = PROCEDURE_INPUTS[path];
+      if (!sample) return [path];
+      const known = new Set(keyPaths(sample));
+      return schemaFields(input)
+        .filter((field) => !known.has(field))
+        .map((field) => `${path}: ${field}`);
+    });
+    expect(missing).toEqual([]);
   });
 });
 
@@ -66,6 +208,20 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     gpToken = await h.login('gp-input@test.dev', 'Passw0rd!');
   });
   afterAll(() => h.close());
+
+  /** A tRPC mutation (or a query, for procedures that are one) over HTTP, signed in as the GP. */
+  async function trpc(path: string, input: unknown) {
+    const isQuery = path === 'portfolio.history';
+    const res = await h.inject({
+      method: isQuery ? 'GET' : 'POST',
+      url: isQuery ? `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}` : `/trpc/${path}`,
+      headers: { ...bearer(gpToken), 'content-type': 'application/json' },
+      ...(isQuery ? {} : { payload: JSON.stringify(input) }),
+    });
+    const body = res.json() as { error?: { message?: unknown } };
+    expect(res.body).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    return { status: res.statusCode, error: typeof body.error?.message === 'string' ? body.error.message : JSON.stringify(body) };
+  }
 
   async function send(method: string, path: string, payload: string | object, contentType = 'application/json') {
     const res = await h.inject({
@@ -116,6 +272,188 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
 
     it('answers a body that is not JSON with 415', async () => {
       expect((await send(r.method, r.path, 'email=a@b.co', 'application/x-www-form-urlencoded')).status).toBe(415);
+    });
+  });
+
+  describe('NUL and other control characters in text fields', () => {
+    /** Status and error of every spoiled text field that was not answered 400 with a message of its own. */
+    async function unrefused(send: (input: unknown) => Promise<{ status: number; error: string }>, input: unknown) {
+      const wrong: string[] = [];
+      for (const leaf of textLeaves(input)) {
+        const res = await send(withLeaf(input, leaf.split('.'), withNul));
+        if (res.status !== 400 || res.error === GENERIC_ERROR) wrong.push(`${leaf}: ${res.status} ${res.error}`);
+      }
+      return wrong;
+    }
+
+    /** The sample body of a REST path, as its procedure's sample without the id the path carries. */
+    const restBody = (key: string) => {
+      const { id: _id, ...body } = PROCEDURE_INPUTS[PROCEDURE_OF_ROUTE[key] ?? ''] ?? {};
+      return body;
+    };
+    const textRoutes = bodyRoutes.filter((r) => textLeaves(restBody(routeKey(r))).length > 0);
+
+    it('spoils the text fields of every REST path and procedure that has any', () => {
+      expect(bodyRoutes.filter((r) => !textRoutes.includes(r)).map(routeKey)).toEqual(['POST /api/ai/confirm']);
+      expect(withInput.filter((p) => textLeaves(PROCEDURE_INPUTS[p.path]).length === 0).map((p) => p.path)).toEqual([
+        'admin.revokeInvite',
+        'admin.deleteUser',
+        'portfolio.deleteHolding',
+        'portfolio.history',
+        'assets.venture.remove',
+        'assets.realEstate.remove',
+        'ai.confirm',
+      ]);
+    });
+
+    it.each(textRoutes.map((r) => [routeKey(r), r] as const))('%s answers every text field holding a NUL with 400', async (key, r) => {
+      expect(await unrefused((payload) => send(r.method, r.path, payload as object), restBody(key))).toEqual([]);
+    });
+
+    it.each(withInput.map((p) => [p.path]))('tRPC %s answers every text field holding a NUL with 400', async (path) => {
+      const input = PROCEDURE_INPUTS[path] ?? {};
+      expect(await unrefused((value) => trpc(path, value), input)).toEqual([]);
+    });
+
+    it.each([
+      ['POST /api/contact', { name: 'A\u0000nn' }, 'Name cannot contain control characters.'],
+      ['POST /api/contact', { email: 'a\u0000@b.co' }, 'Email cannot contain control characters.'],
+      ['POST /api/contact', { phone: '555\u00001234567' }, 'Phone cannot contain control characters.'],
+      ['POST /api/contact', { message: 'Hello\u0000' }, 'Message cannot contain control characters.'],
+      ['POST /api/contact', { message: 'Hello\u0007' }, 'Message cannot contain control characters.'],
+      ['POST /api/contact', { name: 'Ann\tLee' }, 'Name cannot contain control characters.'],
+      ['PUT /api/users/profile', { first_name: 'A\u0000nn' }, 'First name cannot contain control characters.'],
+      ['PUT /api/users/profile', { last_name: 'L\u0000ee' }, 'Last name cannot contain control characters.'],
+      ['POST /api/users/signup', { firstName: 'A\u0000nn' }, 'First name cannot contain control characters.'],
+      ['POST /api/illiquid-assets/save', { assets: [{ ...VENTURE_ROW, name: 'Ac\u0000me' }] }, 'Name cannot contain control characters.'],
+      ['POST /api/illiquid-assets/save', { assets: [{ ...VENTURE_ROW, description: 'x\u0000' }] }, 'Description cannot contain control characters.'],
+      ['PUT /api/real-estate/:id', { ...PROPERTY_ROW, name: 'Ac\u0000me' }, 'Name cannot contain control characters.'],
+      ['PUT /api/real-estate/:id', { ...PROPERTY_ROW, description: 'x\u001b[31m' }, 'Description cannot contain control characters.'],
+      ['POST /api/ai/prompt', { prompt: 'buy\u0000 1 AAPL' }, 'Your message cannot contain control characters.'],
+    ])('%s %o answers 400 naming the field', async (key, change, message) => {
+      const [method = '', path = ''] = key.split(' ');
+      expect(await send(method, path, { ...SAMPLE_BODIES[key], ...change })).toEqual({ status: 400, error: message });
+    });
+
+    it('keeps tabs and line breaks in multi-line texts', async () => {
+      const res = await h.inject({
+        method: 'POST',
+        url: '/api/illiquid-assets/save',
+        headers: bearer(gpToken),
+        payload: { assets: [{ ...VENTURE_ROW, name: 'Multi', description: 'Line one\r\n\tline two' }] },
+      });
+      expect(res.statusCode).toBe(201);
+      const [row] = (await h.database.db.select().from(privateAssets)).filter((r) => r.name === 'Multi');
+      expect(row?.description).toBe('Line one\r\n\tline two');
+      await h.database.db.delete(privateAssets);
+    });
+  });
+
+  describe('ids beyond PostgreSQL integer', () => {
+    const idRoutes = restRoutes.filter((r) => r.input === 'id' || r.input === 'id+body');
+    const idProcedures = withInput.filter((p) => p.input._zod.def.shape?.id !== undefined);
+
+    it('covers every REST :id path and every tRPC {id} input', () => {
+      expect(idRoutes.map(routeKey)).toHaveLength(7);
+      expect(idProcedures.map((p) => p.path).sort()).toEqual([
+        'admin.deleteUser',
+        'admin.revokeInvite',
+        'assets.realEstate.remove',
+        'assets.realEstate.update',
+        'assets.venture.remove',
+        'assets.venture.update',
+        'portfolio.deleteHolding',
+      ]);
+    });
+
+    it.each(idRoutes.map((r) => [routeKey(r), r] as const))('%s answers ids of 2^31 and more with 400', async (key, r) => {
+      for (const id of [...HUGE_IDS.map(String), '99999999999999999999', '2147483648.0']) {
+        const res = await send(r.method, r.path.replace(':id', id), SAMPLE_BODIES[key] ?? {});
+        expect({ id, ...res }).toEqual({ id, status: 400, error: 'A valid id is required.' });
+      }
+      // The largest id a row can have is well-formed: no such row.
+      expect((await send(r.method, r.path.replace(':id', '2147483647'), SAMPLE_BODIES[key] ?? {})).status).toBe(404);
+    });
+
+    it.each(idProcedures.map((p) => [p.path]))('tRPC %s answers ids of 2^31 and more with 400', async (path) => {
+      for (const id of HUGE_IDS) {
+        const res = await trpc(path, { ...PROCEDURE_INPUTS[path], id });
+        expect({ id, ...res }).toEqual({ id, status: 400, error: 'A valid id is required.' });
+      }
+      expect((await trpc(path, { ...PROCEDURE_INPUTS[path], id: 2_147_483_647 })).status).toBe(404);
+    });
+  });
+
+  describe('amounts beyond their bounds', () => {
+    const purchase = (change: object) => ({
+      symbol: 'AAPL',
+      asset_type: 'stock',
+      purchases: [{ qty: 1, price_paid: 100, purchase_date: '2026-01-05', ...change }],
+    });
+    const balances = (change: object) => ({ cash_available: 1, margin_debit: 2, accounts_receivable: 3, ...change });
+    const venture = (change: object) => ({ assets: [{ ...VENTURE_ROW, ...change }] });
+    const property = (change: object) => ({ assets: [{ ...PROPERTY_ROW, ...change }] });
+
+    it.each([
+      ['POST /api/holdings', purchase({ qty: '9999999999999999' }), 'Quantity must be at most 1,000,000,000,000.'],
+      [
+        'POST /api/holdings',
+        '{"symbol":"AAPL","asset_type":"stock","purchases":[{"qty":9999999999999999,"price_paid":100,"purchase_date":"2026-01-05"}]}',
+        'Quantity must be at most 1,000,000,000,000.',
+      ],
+      ['POST /api/holdings', purchase({ qty: '1000000000000.00000001' }), 'Quantity must be at most 1,000,000,000,000.'],
+      ['POST /api/holdings', purchase({ qty: 1e300 }), 'Quantity must be at most 1,000,000,000,000.'],
+      ['POST /api/holdings', purchase({ qty: '999999999999.12345678' }), 'Quantity can have at most 15 significant digits.'],
+      ['POST /api/holdings', purchase({ qty: -1e300 }), 'Quantity must be more than 0.'],
+      ['POST /api/holdings', purchase({ price_paid: '10000000000.01' }), 'Purchase price must be at most 10,000,000,000.'],
+      ['POST /api/holdings', purchase({ price_paid: 1e21 }), 'Purchase price must be at most 10,000,000,000.'],
+      ['POST /api/holdings', purchase({ price_paid: '1234567890.1234567' }), 'Purchase price can have at most 15 significant digits.'],
+      ['PUT /api/account-balance', balances({ cash_available: 1e13 }), 'Cash Available must be at most 1,000,000,000,000.'],
+      ['PUT /api/account-balance', balances({ margin_debit: '-1000000000000.01' }), 'Margin Debit must be at least -1,000,000,000,000.'],
+      ['PUT /api/account-balance', balances({ accounts_receivable: -1e300 }), 'Accounts Receivable must be at least -1,000,000,000,000.'],
+      ['POST /api/illiquid-assets/save', venture({ qty: '1000000000001' }), 'Qty must be at most 1,000,000,000,000.'],
+      ['POST /api/illiquid-assets/save', venture({ price_paid: 2e10 }), 'Price paid must be at most 10,000,000,000.'],
+      ['POST /api/illiquid-assets/save', venture({ last_price_at_date: '99999999999' }), 'Last price must be at most 10,000,000,000.'],
+      ['POST /api/illiquid-assets/save', venture({ dividend_dollar: 1e15 }), 'Dividend $ must be at most 1,000,000,000,000.'],
+      ['POST /api/illiquid-assets/save', venture({ dividend_pct: 10000.5 }), 'Dividend % must be at most 10,000.'],
+      ['PUT /api/illiquid-assets/:id', { ...VENTURE_ROW, qty: 1e16 }, 'Qty must be at most 1,000,000,000,000.'],
+      ['POST /api/real-estate/save', property({ total_rental_income: '1000000000000.01' }), 'Total Rental Income must be at most 1,000,000,000,000.'],
+      ['POST /api/real-estate/save', property({ monthly_rental_income: 5e12 }), 'Monthly Rental Income must be at most 1,000,000,000,000.'],
+      ['POST /api/real-estate/save', property({ annual_rental_income_pct: -20000 }), 'Annual Rental Income % must be at least -10,000.'],
+      ['PUT /api/real-estate/:id', { ...PROPERTY_ROW, last_price_at_date: '12345678901' }, 'Last price must be at most 10,000,000,000.'],
+    ])('%s %o answers 400 naming the field and its bound, and stores nothing', async (key, body, message) => {
+      const [method = '', path = ''] = key.split(' ');
+      expect(await send(method, path, body)).toEqual({ status: 400, error: message });
+      expect(await h.database.db.select().from(holdings)).toEqual([]);
+      expect(await h.database.db.select().from(privateAssets)).toEqual([]);
+    });
+  });
+
+  describe('values the database refuses that the schemas let through', () => {
+    // Narrower columns stand in for a value a schema does not catch: the last line of defence
+    // answers 400 with a readable message on REST and tRPC alike, never 500.
+    it('answers a text too long for its column with 400', async () => {
+      await h.database.db.execute(sql`alter table contact_submissions alter column name type varchar(3)`);
+      try {
+        const body = { name: 'Annabel', email: 'a@b.co', message: 'Hello' };
+        const expected = { status: 400, error: 'The request has a text that is too long to store.' };
+        expect(await send('POST', '/api/contact', body)).toEqual(expected);
+        expect(await trpc('contact.submit', body)).toEqual(expected);
+      } finally {
+        await h.database.db.execute(sql`alter table contact_submissions alter column name type text`);
+      }
+    });
+
+    it('answers a number too large for its column with 400', async () => {
+      await h.database.db.execute(sql`alter table account_balances alter column cash_available type numeric(6, 2)`);
+      try {
+        const body = { cash_available: '100000', margin_debit: '0', accounts_receivable: '0' };
+        const expected = { status: 400, error: 'The request has a number that is too large to store.' };
+        expect(await send('PUT', '/api/account-balance', body)).toEqual(expected);
+        expect(await trpc('portfolio.saveBalances', body)).toEqual(expected);
+      } finally {
+        await h.database.db.execute(sql`alter table account_balances alter column cash_available type numeric(20, 2)`);
+      }
     });
   });
 

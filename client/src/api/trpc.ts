@@ -1,5 +1,6 @@
 import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
 import { navigate } from 'wouter/use-browser-location';
+import { MAX_BATCH_SIZE } from '../../../server/src/domain/api-limits';
 import type { AppRouter } from '../../../server/src/trpc/router';
 import { clearSession, readSession } from './session';
 import { sessionEndLink } from './session-end-link';
@@ -27,6 +28,8 @@ export function createTrpcClient(options: TrpcClientOptions = {}) {
       sessionEndLink(options.onSessionEnded ?? endSession),
       httpBatchLink({
         url: `${API_BASE}/trpc`,
+        // The server refuses bigger batches.
+        maxItems: MAX_BATCH_SIZE,
         fetch: options.fetch,
         headers: () => {
           const token = readSession()?.token;

@@ -48,6 +48,9 @@ export const invites = pgTable('invites', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Set when a GP revokes the invite, or its creator's account is deleted; a revoked invite cannot be used. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
 
@@ -84,6 +87,12 @@ const quantity = (name: string) => numeric(name, { precision: 24, scale: 8 });
 /** Dollar amounts of the firm's books: cents. */
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
 const percent = (name: string) => numeric(name, { precision: 14, scale: 6 });
+/**
+ * Sums over any number of rows (every lot, every property): no bound on the inputs can keep them
+ * inside a fixed precision, so these are unconstrained numeric, stored in cents by the code.
+ * The input columns above are sized for domain/amounts.ts's bounds with room to spare.
+ */
+const total = (name: string) => numeric(name);
 const day = (name: string) => date(name, { mode: 'string' });
 
 /** One purchase lot of a stock or a crypto. */
@@ -206,13 +215,13 @@ export const dailyCloses = pgTable(
 /** The firm's net account value and its parts, one row per day. */
 export const portfolioSnapshots = pgTable('portfolio_snapshots', {
   date: day('date').primaryKey(),
-  netAccountValue: money('net_account_value').notNull(),
-  liquidValue: money('liquid_value').notNull(),
-  ventureValue: money('venture_value').notNull(),
-  realEstateValue: money('real_estate_value').notNull(),
-  cashAvailable: money('cash_available').notNull(),
-  marginDebit: money('margin_debit').notNull(),
-  accountsReceivable: money('accounts_receivable').notNull(),
+  netAccountValue: total('net_account_value').notNull(),
+  liquidValue: total('liquid_value').notNull(),
+  ventureValue: total('venture_value').notNull(),
+  realEstateValue: total('real_estate_value').notNull(),
+  cashAvailable: total('cash_available').notNull(),
+  marginDebit: total('margin_debit').notNull(),
+  accountsReceivable: total('accounts_receivable').notNull(),
   takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
 });
 

@@ -34,3 +34,18 @@ export function isWeekend(day: string): boolean {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   return weekday === 0 || weekday === 6;
 }
+
+const easternMoment = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** A moment as people at the firm read it, e.g. "Nov 22, 2026, 6:15 PM EST" (for e-mails). */
+export function easternDateTime(at: Date): string {
+  return easternMoment.format(at);
+}

@@ -5,14 +5,16 @@ import { unavailableCode } from '../services/db-errors';
 import type { ServiceDeps } from '../services/deps';
 import { fail } from '../services/errors';
 import { contextFromRequest } from '../trpc/context';
+import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { publicMessage } from '../trpc/errors';
 import { createCaller } from '../trpc/router';
 import { restRoutes, type InputFrom } from './table';
 
 function idOf(req: FastifyRequest): number | string {
   const raw = (req.params as { id?: string }).id ?? '';
-  // Only a plain positive integer is an id; anything else fails the procedure's schema.
-  return /^[0-9]{1,12}$/.test(raw) ? Number(raw) : raw;
+  // Digits become a number (15 digits stay exact) for the procedure's id schema (routers/fields.ts
+  // idField) to check against the id column's range; anything else fails it as text.
+  return /^[0-9]{1,15}$/.test(raw) ? Number(raw) : raw;
 }
 
 function inputOf(from: InputFrom, req: FastifyRequest): unknown {
@@ -27,12 +29,16 @@ function inputOf(from: InputFrom, req: FastifyRequest): unknown {
 }
 
 export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
-  let error = err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err);
-  const unavailable = unavailableCode(error.cause ?? err);
+  const refused = clientErrorFromDatabase(err);
+  if (refused) reply.log.warn({ err }, 'the database refused a value of the request');
+  let error = refused ?? (err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err));
+  const unavailable = refused ? undefined : unavailableCode(error.cause ?? err);
   // The database cannot be reached: 503 with a readable message, logged as one short line.
   if (unavailable && error.code === 'INTERNAL_SERVER_ERROR') error = fail.unavailable(error.cause);
   const status = getHTTPStatusCodeFromError(error);
   if (unavailable) reply.log.warn({ code: unavailable }, 'database unavailable');
+  // A feature left off (Google without GOOGLE_CLIENT_ID) is the setup, not a failure: one line, no stack.
+  else if (error.code === 'NOT_IMPLEMENTED') reply.log.warn(`${reply.request.method} ${reply.request.url}: ${error.message}`);
   else if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'request failed');
   return reply.code(status).send({ error: publicMessage(error) });
 }

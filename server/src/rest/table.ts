@@ -46,6 +46,8 @@ export const restRoutes: RestRoute[] = [
   route('DELETE', '/api/users/userinfo/:id', 'id', 'gp', (c) => c.admin.deleteUser),
 
   route('POST', '/api/invites', 'body', 'gp', (c) => c.admin.createInvite, 201),
+  route('GET', '/api/invites', 'none', 'gp', (c) => () => c.admin.invites()),
+  route('DELETE', '/api/invites/:id', 'id', 'gp', (c) => c.admin.revokeInvite),
 
   route('POST', '/api/contact', 'body', 'public', (c) => c.contact.submit, 201),
   route('GET', '/api/contact', 'none', 'gp', (c) => () => c.contact.list()),

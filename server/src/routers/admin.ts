@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createInvite } from '../services/invites';
+import { createInvite, openInvites, revokeInvite } from '../services/invites';
 import { deleteUser, userInfo } from '../services/user-admin';
 import { gpProcedure, router } from '../trpc/init';
 import { idField, roleField } from './fields';
@@ -21,6 +21,13 @@ export const adminRouter = router({
       const { link } = await createInvite(ctx.deps, { ...input, createdBy: ctx.user.id });
       return { link };
     }),
+
+  /** The invites that can still be used, with their role, creator and expiry. */
+  invites: gpProcedure.query(({ ctx }) => openInvites(ctx.deps)),
+
+  revokeInvite: gpProcedure
+    .input(z.strictObject({ id: idField }))
+    .mutation(({ ctx, input }) => revokeInvite(ctx.deps, ctx.user, input.id)),
 
   userInfo: gpProcedure.query(({ ctx }) => userInfo(ctx.deps)),
 

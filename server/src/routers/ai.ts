@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as assistant from '../services/assistant/assistant';
 import { gpProcedure, router } from '../trpc/init';
+import { textField } from './fields';
 
 export const PROMPT_MAX = 1000;
 
@@ -8,9 +9,7 @@ export const aiRouter = router({
   prompt: gpProcedure
     .input(
       z.strictObject({
-        prompt: z
-          .string({ error: 'Please type a message for the assistant.' })
-          .trim()
+        prompt: textField('Your message', { message: 'Please type a message for the assistant.', multiline: true })
           .min(1, 'Please type a message for the assistant.')
           .max(PROMPT_MAX, `Your message is too long (${PROMPT_MAX.toLocaleString('en-US')} characters at most).`),
       }),

@@ -3,25 +3,25 @@ import { ASSET_ROW_RULE } from '../domain/asset-rules';
 import * as assets from '../services/portfolio/private-assets';
 import type { AssetKind } from '../services/portfolio/private-assets';
 import { authedProcedure, gpProcedure, router } from '../trpc/init';
-import { idField } from './fields';
-import { dayField, decimalField, MONEY, PERCENT, QUANTITY } from './money-fields';
+import { idField, textField } from './fields';
+import { dayField, decimalField, MONEY, PERCENT, PRICE, QUANTITY, type DecimalOptions } from './money-fields';
 
 /** SPEC §5's row rule: one message for a missing name, a bad date or a non-numeric qty or price. */
-const ruled = (label: string) =>
-  decimalField(label, { ...QUANTITY, sign: 'nonNegative', message: ASSET_ROW_RULE, blankIsZero: true });
+const ruled = (label: string, rule: Pick<DecimalOptions, 'scale' | 'max'>) =>
+  decimalField(label, { ...rule, sign: 'nonNegative', message: ASSET_ROW_RULE, blankIsZero: true });
 const amount = (label: string) => decimalField(label, MONEY).optional();
 const percent = (label: string) => decimalField(label, PERCENT).optional();
 
 const commonFields = {
-  name: z.string({ error: ASSET_ROW_RULE }).trim().min(1, ASSET_ROW_RULE).max(200, 'Name is too long.'),
-  description: z.string({ error: 'Description must be text.' }).trim().max(2000, 'Description is too long.').optional(),
+  name: textField('Name', { message: ASSET_ROW_RULE }).min(1, ASSET_ROW_RULE).max(200, 'Name is too long.'),
+  description: textField('Description', { message: 'Description must be text.', multiline: true }).max(2000, 'Description is too long.').optional(),
   purchase_date: dayField('Purchase date', ASSET_ROW_RULE),
-  qty: ruled('Qty'),
-  price_paid: ruled('Price paid'),
-  last_price_at_date: ruled('Last price'),
+  qty: ruled('Qty', QUANTITY),
+  price_paid: ruled('Price paid', PRICE),
+  last_price_at_date: ruled('Last price', PRICE),
   last_price_date: dayField('Last price date').nullable().optional(),
   /** Sent by the form; the server computes value itself (qty × last price). */
-  value: z.union([z.number(), z.string().max(40), z.null()]).optional(),
+  value: z.union([z.number(), textField('Value').max(40, 'Value is too long.'), z.null()]).optional(),
 };
 
 const ventureFields = { dividend_dollar: amount('Dividend $'), dividend_pct: percent('Dividend %') };

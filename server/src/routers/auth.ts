@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import * as accounts from '../services/accounts';
 import * as passwordReset from '../services/password-reset';
+import { RESET_INVALID } from '../services/password-reset';
 import * as profile from '../services/profile';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
-import { emailField, googleProofFields, inviteCodeField, nameField, passwordField } from './fields';
+import { emailField, googleProofFields, inviteCodeField, nameField, passwordField, textField } from './fields';
 
-const optionalStamp = z.union([z.string().max(64), z.null()]).optional();
+/** Sent by the profile page and ignored: the server keeps these itself. */
+const optionalStamp = (label: string) => textField(label).max(64, `${label} is too long.`).nullable().optional();
 
 export const authRouter = router({
   /** What the sign-in pages need to know: whether to show Google's buttons, and with which client id. */
@@ -30,14 +32,14 @@ export const authRouter = router({
         inviteCode: inviteCodeField,
       }),
     )
-    .mutation(({ ctx, input }) => accounts.signup(ctx.deps, input)),
+    .mutation(({ ctx, input }) => accounts.signup(ctx.deps, input, ctx)),
 
   googleSignup: publicProcedure
     .input(
       z.strictObject({
         email: emailField,
-        firstName: z.string().trim().max(100).default(''),
-        lastName: z.string().trim().max(100).default(''),
+        firstName: textField('First name').max(100, 'First name is too long.').default(''),
+        lastName: textField('Last name').max(100, 'Last name is too long.').default(''),
         inviteCode: inviteCodeField,
         ...googleProofFields,
       }),
@@ -51,11 +53,13 @@ export const authRouter = router({
   resetPassword: publicProcedure
     .input(
       z.strictObject({
-        token: z.string({ error: 'The reset token is missing.' }).min(1, 'The reset token is missing.').max(200),
+        token: textField('Reset token', { message: 'The reset token is missing.', trim: false })
+          .min(1, 'The reset token is missing.')
+          .max(200, RESET_INVALID),
         newPassword: passwordField('New password'),
       }),
     )
-    .mutation(({ ctx, input }) => passwordReset.resetPassword(ctx.deps, input)),
+    .mutation(({ ctx, input }) => passwordReset.resetPassword(ctx.deps, input, ctx)),
 
   changePassword: authedProcedure
     .input(z.strictObject({ currentPassword: passwordField('Current password'), newPassword: passwordField('New password') }))
@@ -69,9 +73,11 @@ export const authRouter = router({
         first_name: nameField('First name'),
         last_name: nameField('Last name'),
         email: emailField,
+        /** Needed to change the e-mail of an account that signs in with a password. */
+        current_password: passwordField('Current password').optional(),
         // Sent by the profile page; the server keeps these itself.
-        last_login: optionalStamp,
-        last_edit: optionalStamp,
+        last_login: optionalStamp('last_login'),
+        last_edit: optionalStamp('last_edit'),
       }),
     )
     .mutation(({ ctx, input }) => profile.updateProfile(ctx.deps, ctx.user, input)),

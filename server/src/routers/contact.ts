@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTACT_LIMITS, PHONE_MESSAGE } from '../domain/contact-rules';
 import { listSubmissions, submitInquiry } from '../services/contact';
 import { gpProcedure, publicProcedure, router } from '../trpc/init';
-import { emailField, nameField, textError } from './fields';
+import { emailField, nameField, textField } from './fields';
 
 export const contactRouter = router({
   submit: publicProcedure
@@ -10,10 +10,8 @@ export const contactRouter = router({
       z.strictObject({
         name: nameField('Name').max(CONTACT_LIMITS.name, 'Name is too long.'),
         email: emailField,
-        phone: z.string({ error: PHONE_MESSAGE }).trim().max(32, PHONE_MESSAGE).default(''),
-        message: z
-          .string({ error: textError('Message') })
-          .trim()
+        phone: textField('Phone', { message: PHONE_MESSAGE }).max(32, PHONE_MESSAGE).default(''),
+        message: textField('Message', { multiline: true })
           .min(1, 'Message is required.')
           .max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters.`),
       }),

@@ -1,37 +1,66 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS } from '../domain/contact-rules';
+import { hasControlCharacters } from '../domain/text';
 import { INVALID_INVITE } from '../services/invites';
 
 /** "X is required." when missing, "X must be text." when of another type. */
 export const textError = (label: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`;
 
+export interface TextOptions {
+  /** The message for a missing value or one of another type; textError(label) by default. */
+  message?: string;
+  /** Tab, line feed and carriage return are allowed (a message, a description). */
+  multiline?: boolean;
+  /** Leading and trailing white space is removed first (default true). */
+  trim?: boolean;
+}
+
+/**
+ * Every text input: a string, trimmed, without control characters (PostgreSQL cannot store
+ * U+0000; the others are never meant). Chain .min, .max and .regex as usual.
+ */
+export function textField(label: string, { message, multiline = false, trim = true }: TextOptions = {}) {
+  const text = z.string({ error: message ?? textError(label) });
+  return (trim ? text.trim() : text).refine(
+    (value) => !hasControlCharacters(value, multiline),
+    `${label} cannot contain control characters.`,
+  );
+}
+
 /** Input fields shared by several procedures; each is bounded. */
-export const emailField = z
-  .string({ error: textError('Email') })
-  .trim()
+export const emailField = textField('Email')
   .min(1, 'Email is required.')
   .max(CONTACT_LIMITS.email, 'Email is too long.')
   .pipe(z.email('Please enter a valid email address.'));
 
 export const passwordField = (label: string) =>
-  z.string({ error: textError(label) }).min(1, `${label} is required.`).max(256, `${label} is too long.`);
+  textField(label, { trim: false }).min(1, `${label} is required.`).max(256, `${label} is too long.`);
 
-export const nameField = (label: string) =>
-  z.string({ error: textError(label) }).trim().min(1, `${label} is required.`).max(100, `${label} is too long.`);
+export const nameField = (label: string) => textField(label).min(1, `${label} is required.`).max(100, `${label} is too long.`);
 
 export const roleField = z.enum(['GP', 'LP'], { error: 'Role must be GP or LP.' });
 
-export const idField = z.number({ error: 'A valid id is required.' }).int('A valid id is required.').positive('A valid id is required.');
+/** The largest id a row can have: ids are PostgreSQL integer (serial) columns. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A row id, in tRPC inputs and in REST paths alike. An id the column cannot hold (0, -3, 1.5,
+ * 2^31 or more) is a malformed request, 400, like any other invalid field; 404 is for a
+ * well-formed id whose row does not exist.
+ */
+export const idField = z
+  .number({ error: 'A valid id is required.' })
+  .int('A valid id is required.')
+  .positive('A valid id is required.')
+  .max(MAX_ID, 'A valid id is required.');
 
 export const googleProofFields = {
-  googleId: z.string({ error: 'googleId is required.' }).trim().min(1, 'googleId is required.').max(255),
-  credential: z.string().max(8192).optional(),
-  accessToken: z.string().max(4096).optional(),
+  googleId: textField('googleId', { message: 'googleId is required.' }).min(1, 'googleId is required.').max(255, 'googleId is too long.'),
+  credential: textField('credential', { trim: false }).max(8192, 'credential is too long.').optional(),
+  accessToken: textField('accessToken', { trim: false }).max(4096, 'accessToken is too long.').optional(),
 };
 
-export const inviteCodeField = z
-  .string({ error: 'An invite code is required.' })
-  .trim()
+export const inviteCodeField = textField('Invite code', { message: 'An invite code is required.' })
   .min(1, 'An invite code is required.')
   .max(200, INVALID_INVITE);

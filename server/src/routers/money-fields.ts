@@ -1,57 +1,60 @@
 import { z } from 'zod';
+import { boundText, checkAmount, MAX_SIGNIFICANT_DIGITS, type AmountProblem, type AmountRule } from '../domain/amounts';
 import { isCalendarDay } from '../domain/dates';
-import { toDecimalText, type DecimalProblem } from '../domain/decimal';
 
-export interface DecimalOptions {
-  /** Decimal places the column keeps. */
-  scale: number;
-  /** Digits before the point the column keeps. */
-  maxIntegerDigits: number;
+export { MONEY, PERCENT, PRICE, QUANTITY } from '../domain/amounts';
+
+export interface DecimalOptions extends AmountRule {
   /** 'positive' refuses zero and below, 'nonNegative' refuses below zero; default any sign. */
   sign?: 'positive' | 'nonNegative';
-  /** One message for every problem (SPEC §5's row rule), instead of a message per problem. */
+  /**
+   * One message for a value that is not a number or has too many decimal places (SPEC §5's row
+   * rule), instead of a message per problem. Bounds keep their own messages, which name them.
+   */
   message?: string;
   /** An empty text counts as zero (SPEC §5: blank becomes 0). */
   blankIsZero?: boolean;
 }
 
-/** Quantities and prices: numeric(24, 8). */
-export const QUANTITY = { scale: 8, maxIntegerDigits: 16 } as const;
-/** Dollar amounts of the books: numeric(20, 2). */
-export const MONEY = { scale: 2, maxIntegerDigits: 18 } as const;
-/** Percentages: numeric(14, 6). */
-export const PERCENT = { scale: 6, maxIntegerDigits: 8 } as const;
-
-function problemText(label: string, problem: DecimalProblem, scale: number): string {
-  if (problem === 'too-many-decimals') return `${label} can have at most ${scale} decimal places.`;
-  if (problem === 'too-large') return `${label} is too large.`;
-  return `${label} must be a number.`;
+function problemText(label: string, problem: AmountProblem, options: DecimalOptions): string {
+  switch (problem) {
+    case 'too-large':
+      return `${label} must be at most ${boundText(options.max)}.`;
+    case 'too-small':
+      return `${label} must be at least -${boundText(options.max)}.`;
+    case 'too-many-digits':
+      return `${label} can have at most ${MAX_SIGNIFICANT_DIGITS} significant digits.`;
+    case 'too-many-decimals':
+      return options.message ?? `${label} can have at most ${options.scale} decimal places.`;
+    case 'not-a-number':
+      return options.message ?? `${label} must be a number.`;
+  }
 }
 
 /**
- * A JSON number or numeric text, checked against the column it goes to and handed on as exact
- * decimal text, so what is stored is exactly what was sent.
+ * A JSON number or numeric text, checked against its kind's bounds (domain/amounts.ts) and handed
+ * on as exact decimal text, so what is stored is exactly what was sent.
  */
 export function decimalField(label: string, options: DecimalOptions) {
-  const { scale, maxIntegerDigits, sign, message, blankIsZero } = options;
+  const { sign, message, blankIsZero } = options;
   return z
     .union([z.number(), z.string().max(40)], { error: message ?? `${label} must be a number.` })
     .transform((value, ctx) => {
       const input = blankIsZero && typeof value === 'string' && value.trim() === '' ? '0' : value;
-      const parsed = toDecimalText(input, scale, maxIntegerDigits);
-      if ('problem' in parsed) {
-        ctx.addIssue({ code: 'custom', message: message ?? problemText(label, parsed.problem, scale) });
+      const parsed = checkAmount(input, options);
+      const refuse = (text: string) => {
+        ctx.addIssue({ code: 'custom', message: text });
         return z.NEVER;
+      };
+      if ('problem' in parsed && (parsed.problem === 'not-a-number' || parsed.problem === 'too-many-decimals')) {
+        return refuse(problemText(label, parsed.problem, options));
       }
-      const n = Number(parsed.text);
-      if (sign === 'positive' && !(n > 0)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be more than 0.` });
-        return z.NEVER;
-      }
-      if (sign === 'nonNegative' && n < 0) {
-        ctx.addIssue({ code: 'custom', message: `${label} cannot be negative.` });
-        return z.NEVER;
-      }
+      // The sign comes before the size, so -5 for a quantity says "more than 0", not a bound.
+      const negative = 'text' in parsed ? parsed.text.startsWith('-') : parsed.problem === 'too-small';
+      const zero = 'text' in parsed && Number(parsed.text) === 0;
+      if (sign === 'positive' && (negative || zero)) return refuse(`${label} must be more than 0.`);
+      if (sign === 'nonNegative' && negative) return refuse(`${label} cannot be negative.`);
+      if ('problem' in parsed) return refuse(problemText(label, parsed.problem, options));
       return parsed.text;
     });
 }

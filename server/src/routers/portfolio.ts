@@ -6,12 +6,12 @@ import { history } from '../services/portfolio/snapshots';
 import { listPredictions } from '../services/market/predictions';
 import { marketSummary } from '../services/market/service';
 import { authedProcedure, gpProcedure, router } from '../trpc/init';
-import { idField } from './fields';
-import { dayField, decimalField, MONEY, QUANTITY } from './money-fields';
+import { idField, textField } from './fields';
+import { dayField, decimalField, MONEY, PRICE, QUANTITY } from './money-fields';
 
 const purchase = z.strictObject({
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
-  price_paid: decimalField('Purchase price', { ...QUANTITY, sign: 'nonNegative' }),
+  price_paid: decimalField('Purchase price', { ...PRICE, sign: 'nonNegative' }),
   purchase_date: dayField('Purchase date'),
 });
 
@@ -23,16 +23,12 @@ export const portfolioRouter = router({
   addHolding: gpProcedure
     .input(
       z.strictObject({
-        symbol: z
-          .string({ error: 'Ticker symbol is required.' })
-          .trim()
+        symbol: textField('Ticker symbol', { message: 'Ticker symbol is required.' })
           .min(1, 'Ticker symbol is required.')
           .max(15, 'Ticker symbol is too long.')
           .regex(/^[A-Za-z0-9][A-Za-z0-9.-]*$/, 'Ticker symbol can have only letters, digits, dots and dashes.'),
         asset_type: z.enum(ASSET_TYPES, { error: 'Asset type must be stock or crypto.' }),
-        exchange: z
-          .string({ error: 'Exchange must be text.' })
-          .trim()
+        exchange: textField('Exchange', { message: 'Exchange must be text.' })
           .max(20, 'Exchange is too long.')
           .regex(/^[A-Za-z]*$/, 'Exchange can have only letters.')
           .optional(),

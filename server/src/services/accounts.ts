@@ -7,9 +7,9 @@ import { isUniqueViolation } from './db-errors';
 import type { Caller, ServiceDeps } from './deps';
 import { fail } from './errors';
 import type { GoogleProof } from './google';
-import { consumeInvite, markInviteUsedBy } from './invites';
+import { INVALID_INVITE, consumeInvite, isInviteUsable, markInviteUsedBy } from './invites';
 import { hashPassword, verifyPassword } from './passwords';
-import { LIMITS } from './rate-limit';
+import { LIMITS, LOGIN_PER_EMAIL } from './rate-limit';
 import type { SessionClaims } from './tokens';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
@@ -44,25 +44,39 @@ async function issueSession(deps: ServiceDeps, user: { id: number; role: Role; t
   return { token: await deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion }), role: user.role };
 }
 
+/** When the e-mail's bucket (LOGIN_PER_EMAIL) is empty: it refills within a minute. */
+export const LOGIN_SLOWED = 'Too many login attempts for this account. Please wait a minute and try again.';
+export const TOO_MANY_SIGNUPS = 'Too many sign-up attempts. Please try again later.';
+
+/**
+ * Each attempt is counted before argon2 runs, atomically in the store that holds the counters,
+ * so simultaneous guesses cannot all pass a check made before any of them was counted. In turn:
+ * the address (failed logins, whatever the e-mail), the e-mail from this address (fixed window:
+ * one guesser, or the owner's own typos), and the e-mail from all addresses (a slow bucket,
+ * LOGIN_PER_EMAIL, so guessing from many addresses is slowed without locking the owner out).
+ * The narrower limits come first, so one address cannot drain the e-mail's bucket.
+ */
 export async function login(
   deps: ServiceDeps,
   input: { email: string; password: string },
   caller: Caller,
 ): Promise<Session> {
   const email = normalizeEmail(input.email);
-  const emailKey = `login:email:${email}`;
   const ipKey = `login:ip:${caller.ip}`;
-  const blocked = await Promise.all([
-    deps.limiter.isBlocked(emailKey, LIMITS.loginPerEmail),
-    deps.limiter.isBlocked(ipKey, LIMITS.loginPerIp),
-  ]);
-  if (blocked.includes(true)) throw fail.tooMany(TOO_MANY_LOGINS);
+  const emailIpKey = `login:email-ip:${email}:${caller.ip}`;
+  const emailKey = `login:email-bucket:${email}`;
+  if (!(await deps.limiter.hit(ipKey, LIMITS.loginPerIp))) throw fail.tooMany(TOO_MANY_LOGINS);
+  if (!(await deps.limiter.hit(emailIpKey, LIMITS.loginPerEmailAndIp))) throw fail.tooMany(TOO_MANY_LOGINS);
+  if (!(await deps.limiter.take(emailKey, LOGIN_PER_EMAIL))) throw fail.tooMany(LOGIN_SLOWED);
+
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
-  if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-    await Promise.all([deps.limiter.hit(emailKey, LIMITS.loginPerEmail), deps.limiter.hit(ipKey, LIMITS.loginPerIp)]);
-    throw fail.unauthorized(INVALID_LOGIN);
-  }
-  await deps.limiter.reset(emailKey);
+  if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw fail.unauthorized(INVALID_LOGIN);
+  // Only failures count: a good login gives back what it took, and clears this address's failures for the e-mail.
+  await Promise.all([
+    deps.limiter.refund(ipKey),
+    deps.limiter.reset(emailIpKey),
+    deps.limiter.putBack(emailKey, LOGIN_PER_EMAIL),
+  ]);
   return issueSession(deps, user);
 }
 
@@ -112,12 +126,16 @@ async function assertEmailFree(db: Queryable, email: string): Promise<void> {
   if (taken) throw fail.conflict(EMAIL_TAKEN);
 }
 
+/** Cheap checks first (the limit per address, the password rules, the invite); argon2 runs only for a live invite. */
 export async function signup(
   deps: ServiceDeps,
   input: { firstName: string; lastName: string; email: string; password: string; confirmPassword: string; inviteCode: string },
+  caller: Caller,
 ): Promise<{ message: string }> {
+  if (!(await deps.limiter.hit(`signup:ip:${caller.ip}`, LIMITS.signupPerIp))) throw fail.tooMany(TOO_MANY_SIGNUPS);
   if (input.password !== input.confirmPassword) throw fail.badRequest(PASSWORDS_DO_NOT_MATCH);
   assertPasswordRule(input.password);
+  if (!(await isInviteUsable(deps.db, input.inviteCode, deps.now()))) throw fail.badRequest(INVALID_INVITE);
   await createAccount(deps, {
     firstName: input.firstName,
     lastName: input.lastName,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open';
+import type { Background } from './background';
 import type { GoogleVerifier } from './google';
 import type { Mailer } from './mail';
 import type { MarketService } from './market/service';
@@ -13,6 +14,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   google: GoogleVerifier;
   limiter: RateLimiter;
+  /** Work done after the answer has gone (a reset mail); shutdown waits for it. */
+  background: Background;
   /** Quotes, history and predictions; requests only read what it has stored. */
   market: MarketService;
   /** The assistant's OpenAI path when OPENAI_API_KEY is set; null means the offline parser. */

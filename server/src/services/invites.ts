@@ -1,13 +1,17 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/open';
-import { invites } from '../db/schema';
+import { invites, users } from '../db/schema';
 import type { Role } from '../domain/roles';
+import { recordAudit, type Actor } from './audit';
 import type { ServiceDeps } from './deps';
 import { fail } from './errors';
 import { randomToken, sha256 } from './secrets';
 
 export const INVITE_VALIDITY_HOURS = 24;
 export const INVALID_INVITE = 'This invite link is invalid, expired or already used. Ask a general partner for a new one.';
+export const INVITE_NOT_FOUND = 'Invite not found.';
+export const INVITE_ALREADY_USED = 'This invite has already been used, so it cannot be revoked.';
+export const INVITE_REVOKED = 'Invite revoked.';
 
 export function inviteLink(webOrigin: string, code: string): string {
   return `${webOrigin}/signup?invite=${encodeURIComponent(code)}`;
@@ -24,15 +28,18 @@ export async function createInvite(
   return { link: inviteLink(deps.webOrigin, code), expiresAt };
 }
 
+/** An invite that can still be used: not used, not revoked, not expired. */
+const isOpen = (now: Date) => and(isNull(invites.usedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now));
+
 /**
  * Marks the invite used inside the sign-up transaction and answers its role. The conditional
- * update makes it single-use even when two sign-ups race.
+ * update makes it single-use even when two sign-ups race, and refuses a revoked one.
  */
 export async function consumeInvite(tx: Queryable, code: string, now: Date): Promise<{ id: number; role: Role }> {
   const [invite] = await tx
     .update(invites)
     .set({ usedAt: now })
-    .where(and(eq(invites.codeHash, sha256(code)), isNull(invites.usedAt), gt(invites.expiresAt, now)))
+    .where(and(eq(invites.codeHash, sha256(code)), isOpen(now)))
     .returning({ id: invites.id, role: invites.role });
   if (!invite) throw fail.badRequest(INVALID_INVITE);
   return invite;
@@ -40,4 +47,82 @@ export async function consumeInvite(tx: Queryable, code: string, now: Date): Pro
 
 export async function markInviteUsedBy(tx: Queryable, inviteId: number, userId: number): Promise<void> {
   await tx.update(invites).set({ usedBy: userId }).where(eq(invites.id, inviteId));
+}
+
+/**
+ * Whether the code names an invite that can still be used: a cheap look before costly work (the
+ * password hash). consumeInvite, inside the sign-up transaction, stays the authority.
+ */
+export async function isInviteUsable(db: Queryable, code: string, now: Date): Promise<boolean> {
+  const [invite] = await db
+    .select({ id: invites.id })
+    .from(invites)
+    .where(and(eq(invites.codeHash, sha256(code)), isOpen(now)));
+  return invite !== undefined;
+}
+
+export interface OpenInvite {
+  id: number;
+  role: Role;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The invites that can still be used, soonest to expire first, with their creator's name and e-mail. */
+export async function openInvites(deps: Pick<ServiceDeps, 'db' | 'now'>): Promise<OpenInvite[]> {
+  const rows = await deps.db
+    .select({
+      id: invites.id,
+      role: invites.role,
+      createdAt: invites.createdAt,
+      expiresAt: invites.expiresAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(invites)
+    .leftJoin(users, eq(users.id, invites.createdBy))
+    .where(isOpen(deps.now()))
+    .orderBy(asc(invites.expiresAt), asc(invites.id));
+  return rows.map((r) => ({
+    id: r.id,
+    role: r.role,
+    created_by: r.email === null ? null : `${r.firstName} ${r.lastName} (${r.email})`,
+    created_at: r.createdAt.toISOString(),
+    expires_at: r.expiresAt.toISOString(),
+  }));
+}
+
+/**
+ * Revokes an invite so its link no longer signs anyone up. Any GP may revoke any invite; revoking
+ * one that is already revoked or expired answers the same, since it cannot be used either way.
+ */
+export async function revokeInvite(
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  me: Actor,
+  id: number,
+): Promise<{ message: string }> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const [invite] = await tx.select().from(invites).where(eq(invites.id, id)).for('update');
+    if (!invite) throw fail.notFound(INVITE_NOT_FOUND);
+    if (invite.usedAt !== null) throw fail.conflict(INVITE_ALREADY_USED);
+    if (invite.revokedAt !== null) return;
+    await tx.update(invites).set({ revokedAt: now, revokedBy: me.id }).where(eq(invites.id, id));
+    await recordAudit(tx, me, now, [
+      { action: 'revoke', entity: 'invite', entityId: id, before: { role: invite.role, expires_at: invite.expiresAt.toISOString() } },
+    ]);
+  });
+  return { message: INVITE_REVOKED };
+}
+
+/** Revokes every open invite a user created; called in the transaction that deletes that user. */
+export async function revokeInvitesCreatedBy(tx: Queryable, creatorId: number, by: number, now: Date): Promise<number> {
+  const revoked = await tx
+    .update(invites)
+    .set({ revokedAt: now, revokedBy: by })
+    .where(and(eq(invites.createdBy, creatorId), isOpen(now)))
+    .returning({ id: invites.id });
+  return revoked.length;
 }

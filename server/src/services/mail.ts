@@ -20,7 +20,30 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** Without SMTP_URL, mail is written to the log so the embedded default works offline. */
+/**
+ * SMTP when SMTP_URL is set. Without it, mail is written to the log only on the embedded
+ * database, so the offline default works; on PostgreSQL (a shared deployment) the log is no place
+ * for live reset links, so it says only that mail is not configured.
+ */
+export function createMailer(
+  options: { smtpUrl: string | undefined; from: string; embedded: boolean },
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Mailer {
+  if (options.smtpUrl) return createSmtpMailer(options.smtpUrl, options.from);
+  return options.embedded ? createLogMailer(log) : createUnsentMailer(log);
+}
+
+export const MAIL_NOT_CONFIGURED = 'SMTP_URL is not set: an e-mail was not sent (set SMTP_URL to send mail)';
+
+function createUnsentMailer(log: Pick<FastifyBaseLogger, 'warn'>): Mailer {
+  return {
+    async send(mail) {
+      log.warn({ subject: mail.subject }, MAIL_NOT_CONFIGURED);
+    },
+  };
+}
+
+/** Writes the whole message, links included, to the log: for the embedded database only. */
 export function createLogMailer(log: Pick<FastifyBaseLogger, 'info'>): Mailer {
   return {
     async send(mail) {

@@ -1,10 +1,31 @@
+import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
+import { fail } from './errors';
+import { QueueFullError, createWorkQueue } from './work-queue';
 
 /** argon2id at OWASP's minimum: 19 MiB, 2 iterations, 1 lane. */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+export const SIGN_IN_BUSY = 'Too many sign-in requests right now. Please try again in a moment.';
+
+/**
+ * Every argon2 run of this process goes through one small queue: at most all cores but one hash
+ * at once, so a burst of sign-ins (or of bogus ones) leaves a core for every other request, and
+ * past a short backlog the answer is "busy" at once instead of an ever longer wait.
+ */
+const argon2Queue = createWorkQueue({ concurrency: Math.max(1, Math.min(4, availableParallelism() - 1)), maxQueued: 32 });
+
+async function queued<T>(job: () => Promise<T>): Promise<T> {
+  try {
+    return await argon2Queue.run(job);
+  } catch (err) {
+    if (err instanceof QueueFullError) throw fail.tooMany(SIGN_IN_BUSY);
+    throw err;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, OPTIONS);
+  return queued(() => argon2.hash(password, OPTIONS));
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -15,13 +36,20 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
   if (!hash) {
-    dummyHash ??= hashPassword('not-a-real-password-1!A');
-    await argon2.verify(await dummyHash, password).catch(() => false);
+    // Made once; a failed attempt (a full queue) is forgotten so the next call tries again.
+    dummyHash ??= hashPassword('not-a-real-password-1!A').catch((err: unknown) => {
+      dummyHash = undefined;
+      throw err;
+    });
+    const dummy = await dummyHash;
+    await queued(() => argon2.verify(dummy, password).catch(() => false));
     return false;
   }
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false;
-  }
+  return queued(async () => {
+    try {
+      return await argon2.verify(hash, password);
+    } catch {
+      return false;
+    }
+  });
 }

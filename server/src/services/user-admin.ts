@@ -3,6 +3,7 @@ import { userEditLogs, users } from '../db/schema';
 import type { AuthUser } from './accounts';
 import type { ServiceDeps } from './deps';
 import { fail } from './errors';
+import { revokeInvitesCreatedBy } from './invites';
 import { authMethodOf, isoOrNull } from './user-fields';
 
 export const LAST_GP = 'The last general partner cannot be deleted.';
@@ -43,8 +44,11 @@ export async function userInfo(deps: Pick<ServiceDeps, 'db'>) {
   };
 }
 
-/** Deletes a user; their tokens stop working because the row is gone. Never the last GP. */
-export async function deleteUser(deps: Pick<ServiceDeps, 'db'>, me: AuthUser, id: number): Promise<{ message: string }> {
+/**
+ * Deletes a user; their tokens stop working because the row is gone, and the invites they made
+ * and nobody used yet are revoked with them. Never the last GP.
+ */
+export async function deleteUser(deps: Pick<ServiceDeps, 'db' | 'now'>, me: AuthUser, id: number): Promise<{ message: string }> {
   if (id === me.id) throw fail.conflict(NOT_YOURSELF);
   await deps.db.transaction(async (tx) => {
     // Lock the GP rows so two deletes cannot both pass the last-GP check.
@@ -52,6 +56,7 @@ export async function deleteUser(deps: Pick<ServiceDeps, 'db'>, me: AuthUser, id
     const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
     if (!target) throw fail.notFound(USER_NOT_FOUND);
     if (target.role === 'GP' && gps.length <= 1) throw fail.conflict(LAST_GP);
+    await revokeInvitesCreatedBy(tx, id, me.id, deps.now());
     await tx.delete(users).where(eq(users.id, id));
   });
   return { message: 'User deleted.' };

@@ -1,13 +1,25 @@
 import { initTRPC } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { authenticate } from '../services/accounts';
 import { isDatabaseUnavailable } from '../services/db-errors';
 import { fail } from '../services/errors';
 import type { Context } from './context';
+import { clientErrorFromDatabase } from './database-input-errors';
 import { publicMessage } from './errors';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
   errorFormatter: ({ shape, error }) => {
+    const refused = clientErrorFromDatabase(error);
+    if (refused) {
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST,
+        message: publicMessage(refused),
+        data: { code: refused.code, httpStatus: getHTTPStatusCodeFromError(refused), path: shape.data.path },
+      };
+    }
     // A database outage that escaped the procedures' middleware is still a 503, never a 500.
     const unavailable = error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(error.cause);
     return {

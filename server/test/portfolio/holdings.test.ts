@@ -120,7 +120,7 @@ describe.each(databaseKinds)('holdings on %s', (kind) => {
     [{ qty: '1.123456789' }, 'Quantity can have at most 8 decimal places.'],
     [{ qty: 'ten' }, 'Quantity must be a number.'],
     [{ price_paid: -5 }, 'Purchase price cannot be negative.'],
-    [{ price_paid: 1e20 }, 'Purchase price is too large.'],
+    [{ price_paid: 1e20 }, 'Purchase price must be at most 10,000,000,000.'],
     [{ purchase_date: '2025-02-30' }, 'Purchase date must be a date in YYYY-MM-DD form.'],
     [{ purchase_date: '03/01/2025' }, 'Purchase date must be a date in YYYY-MM-DD form.'],
     [{ purchase_date: '2099-01-01' }, 'A purchase date cannot be in the future.'],

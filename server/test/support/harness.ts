@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/open';
@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../../src/services/deps';
 import { createGoogleVerifier, type GoogleVerifier } from '../../src/services/google';
 import type { Mail, Mailer } from '../../src/services/mail';
 import type { MarketDataProvider } from '../../src/services/market/provider';
+import type { RateLimiter } from '../../src/services/rate-limit';
 import { createSimulatedProvider } from '../../src/services/market/simulated';
 import { hashPassword } from '../../src/services/passwords';
 import { createCaller, type AppCaller } from '../../src/trpc/router';
@@ -41,6 +42,7 @@ export interface Harness {
   login(email: string, password: string): Promise<string>;
   /** A new GP and a new LP (e-mails from `name`), signed in: their tokens. */
   partners(name: string): Promise<{ gp: string; lp: string }>;
+  /** A request from a fresh address; it answers once the work the request left for later is done too. */
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -50,6 +52,16 @@ export interface HarnessOptions {
   google?: GoogleVerifier;
   /** The market-data provider; the offline simulated one by default. */
   marketData?: MarketDataProvider;
+  /** An open database to share with another harness (a second instance); it stays open on close. */
+  database?: Database;
+  /** Rate-limit counters to use instead of the app's own choice (a shared Redis in tests). */
+  limiter?: RateLimiter;
+  /** Called after the harness has recorded each mail (a slow or failing SMTP server). */
+  mailer?: Mailer;
+  /** A clock to share with another harness; a new one by default. */
+  clock?: TestClock;
+  /** Fastify's logger option; off by default. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 let ipCounter = 0;
@@ -60,7 +72,7 @@ export function freshIp(): string {
 }
 
 export async function createHarness(kind: DatabaseKind, options: HarnessOptions = {}): Promise<Harness> {
-  const database = await openTestDatabase(kind);
+  const database = options.database ?? (await openTestDatabase(kind));
   const config = loadConfig({
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_ORIGIN,
@@ -68,11 +80,12 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
     CLIENT_DIST: '/nonexistent-client-dist',
     ...options.env,
   });
-  const clock = new TestClock();
+  const clock = options.clock ?? new TestClock();
   const mails: Mail[] = [];
   const mailer: Mailer = {
     send: async (mail) => {
       mails.push(mail);
+      await options.mailer?.send(mail);
     },
   };
   const google = options.google ?? createGoogleVerifier(config.google);
@@ -82,9 +95,10 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
     jwtSecret: TEST_JWT_SECRET,
     mailer,
     google,
+    ...(options.limiter ? { limiter: options.limiter } : {}),
     marketData: options.marketData ?? createSimulatedProvider(),
     now: clock.now,
-    logger: false,
+    logger: options.logger ?? false,
   });
   const deps = app.services;
 
@@ -127,10 +141,15 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
       await harness.createUser({ email: `lp-${name}@test.dev`, role: 'LP' });
       return { gp: await harness.login(`gp-${name}@test.dev`, 'Passw0rd!'), lp: await harness.login(`lp-${name}@test.dev`, 'Passw0rd!') };
     },
-    inject: (opts) => app.inject({ remoteAddress: freshIp(), ...opts }),
+    async inject(opts) {
+      const res = await app.inject({ remoteAddress: freshIp(), ...opts });
+      // Work a request leaves for after its answer (a reset mail) is done before the test looks.
+      await deps.background.idle();
+      return res;
+    },
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
   return harness;

@@ -5,6 +5,7 @@ import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { useToast } from '../../components/toast';
 import { copyText } from '../../lib/copy-text';
+import { OpenInvites } from './open-invites';
 
 export const INVITE_COPIED = 'Invite link copied!';
 export const INVITE_FAILED = 'Failed to generate invite';
@@ -16,7 +17,8 @@ const INVITE_VALIDITY_HOURS = 24;
 /** The GP's buttons: submissions, user information, and invite links for either role. */
 export function GpTools() {
   const notify = useToast();
-  const createInvite = trpc.admin.createInvite.useMutation();
+  const utils = trpc.useUtils();
+  const createInvite = trpc.admin.createInvite.useMutation({ onSettled: () => void utils.admin.invites.invalidate() });
   const [readyLink, setReadyLink] = useState<string | null>(null);
   const linkId = useId();
 
@@ -69,6 +71,7 @@ export function GpTools() {
           <textarea id={linkId} className="field__input field__input--area" readOnly rows={3} value={readyLink} onFocus={(e) => e.target.select()} />
         </div>
       )}
+      <OpenInvites />
     </section>
   );
 }

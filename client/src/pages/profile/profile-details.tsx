@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { messageOf } from '../../api/errors';
 import { useSession } from '../../api/session';
 import { trpc } from '../../api/trpc';
+import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
 import { formatEasternDateTime } from '../../lib/format';
@@ -15,6 +16,8 @@ interface Draft {
   first_name: string;
   last_name: string;
   email: string;
+  /** Asked for only when the e-mail of an account with a password changes. */
+  current_password: string;
 }
 
 /** The account's names, e-mail and times; Edit turns the names and e-mail into inputs, Save sends them. */
@@ -25,6 +28,7 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
   const details = trpc.auth.profileDetails.useQuery();
   const update = trpc.auth.updateProfile.useMutation();
   const [draft, setDraft] = useState<Draft | null>(null);
+  const passwordHintId = useId();
 
   if (details.isPending) return <section className="card profile__card">Loading...</section>;
   // SPEC §8: a failed load is only logged (the app's query cache does that), with no message of its own.
@@ -32,15 +36,17 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
 
   const { user, lastLogin, lastEdit, mostRecentEdit } = details.data;
   const googleAccount = session?.authMethod === 'google' || user.auth_method === 'google';
+  const emailChanging = draft !== null && !googleAccount && draft.email.trim().toLowerCase() !== user.email;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!draft) {
-      setDraft({ first_name: user.first_name, last_name: user.last_name, email: user.email });
+      setDraft({ first_name: user.first_name, last_name: user.last_name, email: user.email, current_password: '' });
       return;
     }
+    const { current_password, ...fields } = draft;
     update.mutate(
-      { ...draft, last_login: user.last_login, last_edit: user.last_edit },
+      { ...fields, ...(emailChanging ? { current_password } : {}), last_login: user.last_login, last_edit: user.last_edit },
       {
         onSuccess: (answer) => {
           notify.success(answer.message || PROFILE_UPDATED);
@@ -75,6 +81,21 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
               value={draft.email}
               onChange={edit('email')}
             />
+            {emailChanging && (
+              <PasswordField
+                label="Current Password"
+                autoComplete="current-password"
+                required
+                aria-describedby={passwordHintId}
+                value={draft.current_password}
+                onChange={edit('current_password')}
+              />
+            )}
+            {emailChanging && (
+              <p id={passwordHintId} className="field__hint">
+                Your current password is needed to change your email. We will tell your old address about the change.
+              </p>
+            )}
           </div>
         ) : (
           <dl className="details">

@@ -24,6 +24,7 @@ function profileApi(overrides: Record<string, (input: unknown) => unknown> = {})
       mostRecentEdit: { field_changed: 'last_name', old_value: 'Parker', new_value: 'Porter', changed_at: '2026-01-10T17:05:00.000Z' },
     }),
     'admin.createInvite': () => ({ link: LINK }),
+    'admin.invites': () => [],
     ...overrides,
   });
 }
@@ -63,6 +64,44 @@ describe('the profile', () => {
     expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
     expect(api.callsTo('auth.updateProfile')[0]?.input).toMatchObject({ first_name: 'Gracie', last_name: 'Porter', email: 'gp@demo.partners' });
     await waitFor(() => expect(api.callsTo('auth.profileDetails').length).toBeGreaterThan(1));
+  });
+
+  it('asks for the current password only when the e-mail changes, and sends it', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = profileApi({ 'auth.updateProfile': () => ({ message: 'Profile updated successfully!' }) });
+    renderApp('/gp_profile', api);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.queryByLabelText('Current Password')).toBeNull();
+    const email = screen.getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'grace@new.partners');
+    const current = screen.getByLabelText('Current Password');
+    expect(current).toHaveProperty('required', true);
+    expect(current.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(current.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'Your current password is needed to change your email.',
+    );
+    await user.type(current, 'Old#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
+    expect(api.callsTo('auth.updateProfile')[0]?.input).toMatchObject({
+      first_name: 'Grace',
+      email: 'grace@new.partners',
+      current_password: 'Old#Pass1',
+    });
+  });
+
+  it('sends no password when only the names change', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = profileApi({ 'auth.updateProfile': () => ({ message: 'Profile updated successfully!' }) });
+    renderApp('/gp_profile', api);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.type(screen.getByLabelText('Last Name'), 'field');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
+    expect(api.callsTo('auth.updateProfile')[0]?.input).not.toHaveProperty('current_password');
   });
 
   it('keeps the fresh token a password change answers', async () => {
@@ -163,5 +202,55 @@ describe('invite links', () => {
     );
     await userEvent.setup().click(await screen.findByRole('button', { name: 'GENERATE GP INVITE LINK' }));
     expect(await screen.findByText('Only general partners can do that.')).toBeTruthy();
+  });
+});
+
+describe('open invites', () => {
+  const OPEN = [
+    { id: 7, role: 'LP', created_by: 'Grace Porter (gp@demo.partners)', created_at: '2026-01-15T14:30:00.000Z', expires_at: '2026-01-16T14:30:00.000Z' },
+    { id: 9, role: 'GP', created_by: null, created_at: '2026-01-15T15:00:00.000Z', expires_at: '2026-01-16T15:00:00.000Z' },
+  ];
+
+  it('says so when there are none', async () => {
+    storeSession('GP');
+    renderApp('/gp_profile', profileApi());
+    expect(await screen.findByText('No open invites.')).toBeTruthy();
+  });
+
+  it('lists each with its creator and expiry, and revokes one after asking', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    let open = OPEN;
+    const api = profileApi({
+      'admin.invites': () => open,
+      'admin.revokeInvite': (input) => {
+        open = open.filter((i) => i.id !== (input as { id: number }).id);
+        return { message: 'Invite revoked.' };
+      },
+    });
+    renderApp('/gp_profile', api);
+    const list = await screen.findByRole('list', { name: 'Open invites' });
+    expect(within(list).getByText('LP invite')).toBeTruthy();
+    expect(within(list).getByText('By Grace Porter (gp@demo.partners) · expires Jan 16, 2026, 9:30 AM EST')).toBeTruthy();
+    expect(within(list).getByText('By an operator · expires Jan 16, 2026, 10:00 AM EST')).toBeTruthy();
+
+    await user.click(within(list).getByRole('button', { name: 'Revoke LP invite expiring Jan 16, 2026, 9:30 AM EST' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke invite' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Invite revoked.')).toBeTruthy();
+    expect(api.callsTo('admin.revokeInvite')[0]?.input).toEqual({ id: 7 });
+    await waitFor(() => expect(screen.queryByText('LP invite')).toBeNull());
+    expect(screen.getByText('GP invite')).toBeTruthy();
+  });
+
+  it('asks for the list again after a new invite is made', async () => {
+    stubClipboard(() => Promise.resolve(), () => false);
+    storeSession('GP');
+    const api = profileApi();
+    renderApp('/gp_profile', api);
+    await screen.findByText('No open invites.');
+    const before = api.callsTo('admin.invites').length;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'GENERATE LP INVITE LINK' }));
+    await waitFor(() => expect(api.callsTo('admin.invites').length).toBeGreaterThan(before));
   });
 });

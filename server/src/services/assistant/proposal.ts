@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/open';
 import { holdings } from '../../db/schema';
 import { addDays, dayInNewYork, isCalendarDay } from '../../domain/dates';
-import { toDecimalText } from '../../domain/decimal';
+import { boundText, checkAmount, PRICE, QUANTITY, type AmountRule } from '../../domain/amounts';
 import type { ServiceDeps } from '../deps';
 import { cachedQuotes } from '../market/quote-cache';
 import { quoteKey } from '../market/provider';
@@ -37,9 +37,13 @@ export type Prepared = { ok: true; proposal: TradeProposal; message: string } | 
 const refuse = (message: string): Prepared => ({ ok: false, message });
 const ASK = 'Do you want me to go ahead? Reply yes or no.';
 
-function decimal(value: string | number, scale: number): string | undefined {
-  const parsed = toDecimalText(value, scale, 16);
-  return 'text' in parsed ? parsed.text : undefined;
+/** An amount above 0 within its kind's bounds (the same as the purchase form's), or why not. */
+function amount(value: string | number, rule: AmountRule, what: string): { text: string } | { refused: string } {
+  const parsed = checkAmount(value, rule);
+  if ('text' in parsed && Number(parsed.text) > 0) return parsed;
+  if ('problem' in parsed && parsed.problem === 'too-large') return { refused: `The ${what} must be at most ${boundText(rule.max)}.` };
+  if ('problem' in parsed && parsed.problem === 'too-many-digits') return { refused: `The ${what} can have at most 15 significant digits.` };
+  return { refused: `The ${what} must be a number above 0, with at most ${rule.scale} decimal places.` };
 }
 
 /** The lots of a symbol, oldest first, as a sell takes them; `lock` holds them for the transaction. */
@@ -61,12 +65,12 @@ async function marketPrice(deps: ServiceDeps, symbol: string, assetType: 'stock'
 export async function prepareTrade(deps: ServiceDeps, draft: TradeDraft): Promise<Prepared> {
   const symbol = draft.symbol.trim().toUpperCase().replace(/-USD$/, '');
   if (!/^[A-Z0-9][A-Z0-9.-]{0,14}$/.test(symbol)) return refuse(`"${draft.symbol}" is not a ticker symbol I can trade.`);
-  const quantity = decimal(draft.quantity, 8);
-  if (quantity === undefined || !(Number(quantity) > 0)) return refuse('The quantity must be a number above 0, with at most 8 decimal places.');
-  const givenPrice = draft.price === null ? null : decimal(draft.price, 8);
-  if (givenPrice === undefined || (givenPrice !== null && !(Number(givenPrice) > 0))) {
-    return refuse('The price must be a number above 0, with at most 8 decimal places.');
-  }
+  const checkedQuantity = amount(draft.quantity, QUANTITY, 'quantity');
+  if ('refused' in checkedQuantity) return refuse(checkedQuantity.refused);
+  const quantity = checkedQuantity.text;
+  const checkedPrice = draft.price === null ? null : amount(draft.price, PRICE, 'price');
+  if (checkedPrice !== null && 'refused' in checkedPrice) return refuse(checkedPrice.refused);
+  const givenPrice = checkedPrice === null ? null : checkedPrice.text;
 
   if (draft.kind === 'sell') return prepareSell(deps, symbol, quantity, givenPrice);
 

@@ -3,8 +3,8 @@ import type { Queryable } from '../../db/open';
 import { dailyCloses, predictions } from '../../db/schema';
 import { FORECAST_MODEL, forecastNext } from '../../domain/forecast';
 import type { ServiceDeps } from '../deps';
-import { quoteKey } from './provider';
-import { heldInstruments } from './quote-cache';
+import { quoteKey, type Instrument } from './provider';
+import { heldInstruments, type OnFailure } from './quote-cache';
 
 /** How many of the latest closes the model reads. */
 export const HISTORY_FOR_FORECAST = 120;
@@ -25,30 +25,41 @@ export async function closesOf(db: Queryable, key: string, limit: number): Promi
   return rows.reverse().map((r) => ({ date: r.date, close: Number(r.close) }));
 }
 
-/** Predicts the next close of every held symbol and drops predictions of symbols no longer held. */
-export async function updatePredictions(db: Queryable, at: Date): Promise<number> {
+/**
+ * Predicts the next close of every held symbol and drops predictions of symbols no longer held.
+ * A symbol whose prediction fails is reported and skipped; the others are still made.
+ */
+export async function updatePredictions(db: Queryable, at: Date, onFailure: OnFailure = () => undefined): Promise<number> {
   const held = await heldInstruments(db);
   let made = 0;
   for (const instrument of held) {
-    const closes = await closesOf(db, quoteKey(instrument), HISTORY_FOR_FORECAST);
-    const prediction = forecastNext(closes.map((c) => c.close));
-    const last = closes.at(-1);
-    if (prediction === null || !last) continue;
-    const row = {
-      ticker: instrument.symbol,
-      prediction: prediction.toFixed(8),
-      lastClose: String(last.close),
-      basedOn: last.date,
-      model: FORECAST_MODEL,
-      computedAt: at,
-    };
-    const { ticker: _ticker, ...update } = row;
-    await db.insert(predictions).values(row).onConflictDoUpdate({ target: predictions.ticker, set: update });
-    made += 1;
+    try {
+      if (await predict(db, instrument, at)) made += 1;
+    } catch (err) {
+      onFailure(`the prediction of ${instrument.symbol}`, err);
+    }
   }
   const tickers = held.map((h) => h.symbol);
   await db.delete(predictions).where(tickers.length > 0 ? notInArray(predictions.ticker, tickers) : sql`true`);
   return made;
+}
+
+async function predict(db: Queryable, instrument: Instrument, at: Date): Promise<boolean> {
+  const closes = await closesOf(db, quoteKey(instrument), HISTORY_FOR_FORECAST);
+  const prediction = forecastNext(closes.map((c) => c.close));
+  const last = closes.at(-1);
+  if (prediction === null || !last || !Number.isFinite(prediction)) return false;
+  const row = {
+    ticker: instrument.symbol,
+    prediction: prediction.toFixed(8),
+    lastClose: String(last.close),
+    basedOn: last.date,
+    model: FORECAST_MODEL,
+    computedAt: at,
+  };
+  const { ticker: _ticker, ...update } = row;
+  await db.insert(predictions).values(row).onConflictDoUpdate({ target: predictions.ticker, set: update });
+  return true;
 }
 
 /** Cents for prices of a dollar or more, six significant digits below (small-priced crypto). */

@@ -20,65 +20,45 @@ export interface RefreshReport {
   failed: string[];
 }
 
+/**
+ * Told about one item of a job that failed (one symbol's quote, closes or prediction), so the
+ * job can log it and go on with the others.
+ */
+export type OnFailure = (what: string, err: unknown) => void;
+
 /** Numbers go to numeric columns as text, so nothing is lost to the driver. */
 const numeric = (n: number): string => String(n);
 const optionalNumeric = (n: number | null): string | null => (n === null || !Number.isFinite(n) ? null : String(n));
 
 /**
- * Asks the provider for fresh quotes and stores them. A failed call, or a symbol it could not
- * price, keeps the last quote and stamps it as failed: readers then show it as stale.
+ * Asks the provider for fresh quotes and stores them, each on its own: a failed call, a symbol it
+ * could not price, or a quote the database refuses keeps that symbol's last quote and stamps it
+ * as failed (readers then show it as stale); the other symbols are stored.
  */
 export async function refreshQuotes(
   db: Queryable,
   provider: MarketDataProvider,
   instruments: readonly Instrument[],
   now: Date,
+  onFailure: OnFailure = () => undefined,
 ): Promise<RefreshReport & { quotes: Quote[] }> {
   if (instruments.length === 0) return { updated: 0, failed: [], quotes: [] };
   let received: Map<string, Quote>;
   try {
     received = await provider.quotes(instruments, now);
-  } catch {
+  } catch (err) {
+    onFailure('quotes from the provider', err);
     received = new Map();
   }
-  const fresh = [...received.values()].filter((q) => Number.isFinite(q.price) && q.price > 0);
-  if (fresh.length > 0) {
-    await db
-      .insert(quotes)
-      .values(
-        fresh.map((q) => ({
-          key: q.key,
-          name: q.name,
-          price: numeric(q.price),
-          change: numeric(q.change),
-          changePct: numeric(q.changePct),
-          dividendYield: optionalNumeric(q.dividendYield),
-          marketCap: optionalNumeric(q.marketCap),
-          peRatio: optionalNumeric(q.peRatio),
-          oneMonthPerf: optionalNumeric(q.oneMonthPerf),
-          source: q.source,
-          asOf: q.asOf,
-          fetchedAt: now,
-          failedAt: null,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: quotes.key,
-        set: {
-          name: sql`excluded.name`,
-          price: sql`excluded.price`,
-          change: sql`excluded.change`,
-          changePct: sql`excluded.change_pct`,
-          dividendYield: sql`excluded.dividend_yield`,
-          marketCap: sql`excluded.market_cap`,
-          peRatio: sql`excluded.pe_ratio`,
-          oneMonthPerf: sql`excluded.one_month_perf`,
-          source: sql`excluded.source`,
-          asOf: sql`excluded.as_of`,
-          fetchedAt: sql`excluded.fetched_at`,
-          failedAt: sql`null`,
-        },
-      });
+  const fresh: Quote[] = [];
+  for (const quote of received.values()) {
+    if (!(Number.isFinite(quote.price) && quote.price > 0)) continue;
+    try {
+      await storeQuote(db, quote, now);
+      fresh.push(quote);
+    } catch (err) {
+      onFailure(`the quote of ${quote.key}`, err);
+    }
   }
   const freshKeys = new Set(fresh.map((q) => q.key));
   const failed = instruments.map(quoteKey).filter((key) => !freshKeys.has(key));
@@ -86,16 +66,58 @@ export async function refreshQuotes(
   return { updated: fresh.length, failed, quotes: fresh };
 }
 
-/** Today's close so far, per quote: the last price of the day becomes its close. */
-export async function recordCloses(db: Queryable, fresh: readonly Quote[]): Promise<void> {
-  if (fresh.length === 0) return;
+async function storeQuote(db: Queryable, q: Quote, now: Date): Promise<void> {
   await db
-    .insert(dailyCloses)
-    .values(fresh.map((q) => ({ key: q.key, date: dayInNewYork(q.asOf), close: numeric(q.price), source: q.source })))
+    .insert(quotes)
+    .values({
+      key: q.key,
+      name: q.name,
+      price: numeric(q.price),
+      change: numeric(q.change),
+      changePct: numeric(q.changePct),
+      dividendYield: optionalNumeric(q.dividendYield),
+      marketCap: optionalNumeric(q.marketCap),
+      peRatio: optionalNumeric(q.peRatio),
+      oneMonthPerf: optionalNumeric(q.oneMonthPerf),
+      source: q.source,
+      asOf: q.asOf,
+      fetchedAt: now,
+      failedAt: null,
+    })
     .onConflictDoUpdate({
-      target: [dailyCloses.key, dailyCloses.date],
-      set: { close: sql`excluded.close`, source: sql`excluded.source` },
+      target: quotes.key,
+      set: {
+        name: sql`excluded.name`,
+        price: sql`excluded.price`,
+        change: sql`excluded.change`,
+        changePct: sql`excluded.change_pct`,
+        dividendYield: sql`excluded.dividend_yield`,
+        marketCap: sql`excluded.market_cap`,
+        peRatio: sql`excluded.pe_ratio`,
+        oneMonthPerf: sql`excluded.one_month_perf`,
+        source: sql`excluded.source`,
+        asOf: sql`excluded.as_of`,
+        fetchedAt: sql`excluded.fetched_at`,
+        failedAt: sql`null`,
+      },
     });
+}
+
+/** Today's close so far, per quote: the last price of the day becomes its close. One failing symbol skips only its own. */
+export async function recordCloses(db: Queryable, fresh: readonly Quote[], onFailure: OnFailure = () => undefined): Promise<void> {
+  for (const q of fresh) {
+    try {
+      await db
+        .insert(dailyCloses)
+        .values({ key: q.key, date: dayInNewYork(q.asOf), close: numeric(q.price), source: q.source })
+        .onConflictDoUpdate({
+          target: [dailyCloses.key, dailyCloses.date],
+          set: { close: sql`excluded.close`, source: sql`excluded.source` },
+        });
+    } catch (err) {
+      onFailure(`today's close of ${q.key}`, err);
+    }
+  }
 }
 
 /**
@@ -108,6 +130,7 @@ export async function backfillCloses(
   instruments: readonly Instrument[],
   today: string,
   days: number,
+  onFailure: OnFailure = () => undefined,
 ): Promise<number> {
   const from = addDays(today, -days);
   const have = await db
@@ -121,13 +144,18 @@ export async function backfillCloses(
     const key = quoteKey(instrument);
     // Trading days are about 5 in 7; half of those is enough to skip the provider.
     if ((counts.get(key) ?? 0) >= Math.floor((days * 5) / 14)) continue;
-    const closes = await provider.dailyCloses(instrument, from, today).catch(() => []);
-    if (closes.length === 0) continue;
-    await db
-      .insert(dailyCloses)
-      .values(closes.map((c) => ({ key, date: c.date, close: numeric(c.close), source: provider.source })))
-      .onConflictDoNothing();
-    added += closes.length;
+    try {
+      const closes = await provider.dailyCloses(instrument, from, today);
+      if (closes.length === 0) continue;
+      await db
+        .insert(dailyCloses)
+        .values(closes.map((c) => ({ key, date: c.date, close: numeric(c.close), source: provider.source })))
+        .onConflictDoNothing();
+      added += closes.length;
+    } catch (err) {
+      // One symbol's history (unreachable, or refused by the database) does not hold up the others'.
+      onFailure(`the daily closes of ${key}`, err);
+    }
   }
   return added;
 }

@@ -6,7 +6,15 @@ import { claimJob } from './jobs';
 import { liveQuote, type LiveQuote } from './live-quote';
 import { updatePredictions } from './predictions';
 import { MARKET_INDICES, quoteKey, type MarketDataProvider } from './provider';
-import { backfillCloses, cachedQuotes, instrumentsToPrice, recordCloses, refreshQuotes, type RefreshReport } from './quote-cache';
+import {
+  backfillCloses,
+  cachedQuotes,
+  instrumentsToPrice,
+  recordCloses,
+  refreshQuotes,
+  type OnFailure,
+  type RefreshReport,
+} from './quote-cache';
 
 /** Days of daily closes kept filled for charts and predictions. */
 export const HISTORY_DAYS = 120;
@@ -43,24 +51,51 @@ export function createMarketService({ db, provider, now, log }: MarketServiceDep
     return next;
   }
 
+  /** One item of a step (a symbol's quote, closes or prediction) failed; the step goes on with the others. */
+  const onFailure: OnFailure = (what, err) => log.warn({ err }, `market data: ${what} failed`);
+
+  /** Runs one step of a job; a failure is logged and the job goes on with its next step. */
+  async function step<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work();
+    } catch (err) {
+      log.error({ err }, `market data: ${what} failed`);
+      return undefined;
+    }
+  }
+
+  /** Closes, quotes, today's closes, today's snapshot: each step runs whatever became of the one before. */
   async function refresh(): Promise<RefreshReport> {
     const at = now();
+    const today = dayInNewYork(at);
     const instruments = await instrumentsToPrice(db);
-    await backfillCloses(db, provider, instruments, dayInNewYork(at), HISTORY_DAYS);
-    const report = await refreshQuotes(db, provider, instruments, at);
+    const keys = instruments.map(quoteKey);
+    await step('backfilling daily closes', () => backfillCloses(db, provider, instruments, today, HISTORY_DAYS, onFailure));
+    const report = (await step('refreshing quotes', () => refreshQuotes(db, provider, instruments, at, onFailure))) ?? {
+      updated: 0,
+      failed: keys,
+      quotes: [],
+    };
     if (report.failed.length > 0) log.warn({ failed: report.failed }, 'market data: some quotes could not be refreshed');
-    await recordCloses(db, report.quotes);
-    const cached = await cachedQuotes(db, instruments.map(quoteKey));
-    await takeSnapshot(db, dayInNewYork(at), (key) => (cached.has(key) ? Number(cached.get(key)?.price) : null), at);
+    await step("recording today's closes", () => recordCloses(db, report.quotes, onFailure));
+    await step("taking today's snapshot", async () => {
+      const cached = await cachedQuotes(db, keys);
+      await takeSnapshot(db, today, (key) => (cached.has(key) ? Number(cached.get(key)?.price) : null), at);
+    });
     return { updated: report.updated, failed: report.failed };
   }
 
-  async function scheduled(): Promise<void> {
-    if (await claimJob(db, 'market-refresh', intervalMs * 0.9, now())) await refresh();
-    if (await claimJob(db, 'predictions', PREDICTIONS_EVERY_MS, now())) await updatePredictions(db, now());
-  }
+  const predict = () => updatePredictions(db, now(), onFailure);
 
-  const logFailure = (what: string) => (err: unknown) => log.error({ err }, `market data: ${what} failed`);
+  /** The two scheduled jobs, each claimed on its own: one failing never keeps the other from running. */
+  async function scheduled(): Promise<void> {
+    await step('the scheduled refresh', async () => {
+      if (await claimJob(db, 'market-refresh', intervalMs * 0.9, now())) await refresh();
+    });
+    await step('the scheduled predictions', async () => {
+      if (await claimJob(db, 'predictions', PREDICTIONS_EVERY_MS, now())) await predict();
+    });
+  }
 
   return {
     source: provider.source,
@@ -68,14 +103,14 @@ export function createMarketService({ db, provider, now, log }: MarketServiceDep
     refreshNow: () => serially(refresh),
     refreshSoon() {
       void serially(async () => {
-        await refresh();
-        await updatePredictions(db, now());
-      }).catch(logFailure('refresh'));
+        await step('the refresh', refresh);
+        await step('the predictions', predict);
+      });
     },
     start(everyMs) {
       intervalMs = everyMs;
-      void serially(scheduled).catch(logFailure('scheduled refresh'));
-      timer = setInterval(() => void serially(scheduled).catch(logFailure('scheduled refresh')), everyMs);
+      void serially(scheduled);
+      timer = setInterval(() => void serially(scheduled), everyMs);
       timer.unref();
     },
     async stop() {

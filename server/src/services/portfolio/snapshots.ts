@@ -20,7 +20,12 @@ export interface SnapshotView {
   accountsReceivable: number;
 }
 
-const cents = (n: number): string => n.toFixed(2);
+/** Cents as plain decimal text for the unconstrained numeric columns. */
+function cents(n: number): string {
+  if (!Number.isFinite(n)) throw new Error(`a snapshot figure is not a finite number (${n})`);
+  // From 1e21 on toFixed writes an exponent; a double that large is a whole number anyway.
+  return Math.abs(n) < 1e21 ? n.toFixed(2) : `${BigInt(n).toString()}.00`;
+}
 
 /**
  * Values the firm on a day and stores it as that day's snapshot (replacing an earlier one of the
