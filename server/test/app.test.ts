@@ -202,6 +202,18 @@ describe('loadConfig', () => {
     expect(config.google.clientId).toBeUndefined();
   });
 
+  it('waits 30 s for PostgreSQL unless DATABASE_WAIT_SECONDS says otherwise', () => {
+    expect(loadConfig({}).databaseWaitSeconds).toBe(30);
+    expect(loadConfig({ DATABASE_WAIT_SECONDS: '0' }).databaseWaitSeconds).toBe(0);
+  });
+
+  it('says what is wrong with each bad setting in one line', () => {
+    expect(configError({ PORT: '', DATABASE_WAIT_SECONDS: 'x' }).message.split('\n')).toEqual([
+      'Invalid setting: PORT must be a whole number from 0 to 65535 (it is empty); leave it out for 3000',
+      'Invalid setting: DATABASE_WAIT_SECONDS must be a whole number from 0 to 3600 (it is "x"); leave it out for 30',
+    ]);
+  });
+
   it('accepts PostgreSQL with a long enough JWT_SECRET', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db.internal/portal', JWT_SECRET: VALID_SECRET });
     expect(config.databaseUrl).toBe('postgres://db.internal/portal');
@@ -209,6 +221,9 @@ describe('loadConfig', () => {
 
   it.each([
     ['PORT is not a number', 'PORT', { PORT: 'abc' }],
+    ['PORT is empty', 'PORT', { PORT: '' }],
+    ['PORT is out of range', 'PORT', { PORT: '70000' }],
+    ['DATABASE_WAIT_SECONDS is not a whole number', 'DATABASE_WAIT_SECONDS', { DATABASE_WAIT_SECONDS: '1.5' }],
     ['JWT_SECRET is too short', 'JWT_SECRET', { JWT_SECRET: 'short' }],
     ['DATABASE_URL is not PostgreSQL', 'DATABASE_URL', { DATABASE_URL: 'mysql://x', JWT_SECRET: VALID_SECRET }],
     ['DATABASE_URL comes without JWT_SECRET', 'JWT_SECRET', { DATABASE_URL: 'postgres://db.internal/portal' }],
