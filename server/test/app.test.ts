@@ -8,7 +8,7 @@ import { createHarness, type Harness } from './support/harness';
 
 /** The server as a whole: probes, security headers, CORS, the SPA fallback, tRPC, error hygiene, settings. */
 
-const GENERIC_ERROR = 'Something went wrong. Please try again.';
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 const VALID_SECRET = 'a-jwt-secret-of-at-least-32-bytes-long!!';
 
 describe.each(databaseKinds)('probes, headers and tRPC on %s', (kind) => {
@@ -74,26 +74,26 @@ describe.each(databaseKinds)('with the database gone on %s', (kind) => {
     expect((await h.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
-  it('a failing REST call answers 500 with the generic message only', async () => {
+  it('a REST call answers 503 with the readable unavailable message only', async () => {
     const res = await h.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: 'someone@test.dev', password: 'Passw0rd!' },
     });
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: GENERIC_ERROR });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: UNAVAILABLE });
     expect(res.body).not.toContain('stack');
     expect(res.body).not.toContain('at ');
   });
 
-  it('a failing tRPC call answers 500 without a stack or the cause', async () => {
+  it('a tRPC call answers 503 without a stack or the cause', async () => {
     const res = await h.inject({
       method: 'POST',
       url: '/trpc/auth.login',
       payload: { email: 'someone@test.dev', password: 'Passw0rd!' },
     });
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ error: { message: GENERIC_ERROR } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ error: { message: UNAVAILABLE } });
     expect(res.body).not.toContain('stack');
     expect(res.body).not.toContain('at ');
   });

@@ -58,6 +58,8 @@ export function unavailableCode(err: unknown): string | undefined {
     const code = codeOf(e);
     // SQLSTATE class 08: connection exceptions.
     if (code && (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return code;
+    // The embedded database after it was closed (the process is shutting down).
+    if (e instanceof Error && e.message === 'PGlite is closed') return 'PGLITE_CLOSED';
   }
   return undefined;
 }
