@@ -9,9 +9,12 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/open';
 import { MAX_BATCH_SIZE } from './domain/api-limits';
+import { logOptions } from './log';
 import { findUp } from './paths';
 import { registerRest } from './rest/register';
+import { unavailableCode } from './services/db-errors';
 import type { ServiceDeps } from './services/deps';
+import { UNAVAILABLE_MESSAGE } from './services/errors';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google';
 import { createBackground } from './services/background';
 import { createMailer, type Mailer } from './services/mail';
@@ -54,10 +57,7 @@ export const BODY_LIMIT = 256 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
-    },
+    logger: deps.logger ?? logOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => {
@@ -112,7 +112,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // One request may not carry more calls than the client's batch link sends (each login is counted anyway).
       maxBatchSize: MAX_BATCH_SIZE,
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+        const unavailable = unavailableCode(error.cause);
+        if (unavailable) app.log.warn({ code: unavailable, path }, 'database unavailable');
+        else if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
@@ -150,6 +152,11 @@ function registerBodyParsing(app: FastifyInstance): void {
 
 function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    const unavailable = unavailableCode(err);
+    if (unavailable) {
+      req.log.warn({ code: unavailable }, 'database unavailable');
+      return reply.code(503).send({ error: UNAVAILABLE_MESSAGE });
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');

@@ -11,7 +11,9 @@ import { assertPasswordRule, normalizeEmail } from './services/accounts';
 import { createInvite } from './services/invites';
 import { hashPassword } from './services/passwords';
 import { isUniqueViolation } from './services/db-errors';
-import { openConfiguredDatabase, readConfig, type OpenedDatabase } from './runtime';
+import { DatabaseStartError } from './db/wait';
+import { serializeError } from './log';
+import { openConfiguredDatabase, readConfig, type OpenedDatabase, type PrepareOptions } from './runtime';
 import { TRPCError } from '@trpc/server';
 
 const USAGE = `Usage: pnpm cli <command> [options]
@@ -67,8 +69,15 @@ async function run(command: string | undefined, args: string[], out: (line: stri
     strict: true,
   });
   const config = readConfig();
-  const withDatabase = async (work: (opened: OpenedDatabase) => Promise<void>) => {
-    const opened = await openConfiguredDatabase(config);
+  let told = false;
+  const options: PrepareOptions = {
+    onWait: (reason) => {
+      if (!told) console.error(`Waiting up to ${config.databaseWaitSeconds} s for PostgreSQL (${reason})…`);
+      told = true;
+    },
+  };
+  const withDatabase = async (work: (opened: OpenedDatabase) => Promise<void>, afterMigrate?: PrepareOptions['afterMigrate']) => {
+    const opened = await openConfiguredDatabase(config, { ...options, afterMigrate });
     try {
       await work(opened);
     } finally {
@@ -112,10 +121,14 @@ async function run(command: string | undefined, args: string[], out: (line: stri
       await withDatabase(async () => undefined);
       out('The database is migrated.');
       return;
-    case 'seed-demo':
-      await withDatabase(async ({ database }) => {
-        const seeded = await seedDemo(database.db);
-        if (seeded) {
+    case 'seed-demo': {
+      let seeded = false;
+      // Under the migration lock, like a starting server, so the two never seed at once.
+      await withDatabase(
+        async () => undefined,
+        async (database) => {
+          seeded = await seedDemo(database.db);
+          if (!seeded) return;
           const market = createMarketService({
             db: database.db,
             provider: createMarketDataProvider(config.marketDataProvider),
@@ -123,14 +136,15 @@ async function run(command: string | undefined, args: string[], out: (line: stri
             log: console,
           });
           await fillDemoHistory(database.db, market);
-        }
-        out(
-          seeded
-            ? `Demo portfolio and accounts created:\n${DEMO_ACCOUNTS.map((d) => `  ${d.role}  ${d.email}  ${d.password}`).join('\n')}`
-            : 'The database already has users; nothing was seeded.',
-        );
-      });
+        },
+      );
+      out(
+        seeded
+          ? `Demo portfolio and accounts created:\n${DEMO_ACCOUNTS.map((d) => `  ${d.role}  ${d.email}  ${d.password}`).join('\n')}`
+          : 'The database already has users; nothing was seeded.',
+      );
       return;
+    }
     case 'backtest':
       await withDatabase(async ({ database }) => out(formatBacktest(await backtestHeldSymbols(database.db))));
       return;
@@ -149,7 +163,19 @@ run(command, rest, (line) => console.log(line)).then(
       err instanceof EmbeddedDatabaseBusyError ||
       err instanceof TRPCError ||
       (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'));
-    console.error(known ? (err as Error).message : err);
-    process.exit(known ? 2 : 1);
+    if (known) {
+      console.error((err as Error).message);
+      process.exit(2);
+    }
+    if (err instanceof DatabaseStartError) {
+      // The database could not be reached or used: one line naming DATABASE_URL.
+      console.error(err.message);
+    } else {
+      // A fault of ours: one line, then the error as JSON (with its stack, without row values).
+      const safe = serializeError(err);
+      console.error(`The command failed: ${safe.message.split('\n')[0]}`);
+      console.error(JSON.stringify(safe));
+    }
+    process.exit(1);
   },
 );

@@ -25,14 +25,36 @@ const originList = z
   )
   .refine((list) => list.every((o) => URL.canParse(o)), 'CORS_ORIGINS must be a comma-separated list of origins such as https://app.example.com');
 
+/**
+ * A whole-number setting: absent means the default; present it must be a number in range. An empty
+ * value is refused rather than read as 0 (for PORT, 0 would mean "any free port").
+ */
+const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const value = raw.trim();
+      if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a whole number from ${min} to ${max} (it is ${value === '' ? 'empty' : JSON.stringify(raw)}); leave it out for ${fallback}`,
+        });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
+
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber('PORT', 0, 65535, 3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalText.refine(
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
     'DATABASE_URL must start with postgres:// or postgresql://',
   ),
+  DATABASE_WAIT_SECONDS: wholeNumber('DATABASE_WAIT_SECONDS', 0, 3600, 30),
   JWT_SECRET: optionalText.refine(
     (v) => v === undefined || Buffer.byteLength(v) >= 32,
     'JWT_SECRET must be at least 32 bytes long',
@@ -65,6 +87,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How long start-up (and an operator command) waits for an unreachable PostgreSQL before giving up. */
+  databaseWaitSeconds: number;
   /** Undefined only in the embedded default, where main.ts keeps one under dataDir. */
   jwtSecret: string | undefined;
   webOrigin: string;
@@ -91,20 +115,20 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads the settings; a bad value throws a ConfigError naming the setting. */
+/** Reads the settings; a bad value throws a ConfigError naming the setting, one line per bad setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const name = i.path.join('.');
-      return i.message.includes(name) ? `- ${i.message}` : `- ${name}: ${i.message}`;
+      return i.message.includes(name) ? `Invalid setting: ${i.message}` : `Invalid setting ${name}: ${i.message}`;
     });
-    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+    throw new ConfigError(lines.join('\n'));
   }
   const e = parsed.data;
   if (e.DATABASE_URL && !e.JWT_SECRET) {
     throw new ConfigError(
-      'Invalid settings:\n- JWT_SECRET is required when DATABASE_URL is set (at least 32 bytes, the same on every instance)',
+      'Invalid setting: JWT_SECRET is required when DATABASE_URL is set (at least 32 bytes, the same on every instance)',
     );
   }
   const webOrigin = (e.WEB_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -113,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     jwtSecret: e.JWT_SECRET,
     webOrigin,
     corsOrigins: e.CORS_ORIGINS,

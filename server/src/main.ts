@@ -1,22 +1,59 @@
 import { buildApp } from './app';
-import { ConfigError } from './config';
+import { ConfigError, type Config } from './config';
 import { fillDemoHistory, seedDemo, DEMO_ACCOUNTS } from './db/seed-demo';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
-import { jwtSecretFor, openConfiguredDatabase, readConfig } from './runtime';
+import { DatabaseStartError } from './db/wait';
+import { serializeError } from './log';
+import { jwtSecretFor, openDatabase, prepareDatabase, readConfig } from './runtime';
+
+/** The server could not listen where it was told to; the message is one line naming the setting. */
+class ListenError extends Error {}
+
+function listenError(err: unknown, config: Config): ListenError | undefined {
+  const where = `${config.host}:${config.port}`;
+  switch ((err as { code?: unknown } | null)?.code) {
+    case 'EADDRINUSE':
+      return new ListenError(`Port ${config.port} on ${config.host} is already in use (PORT, HOST): stop the other process or set another PORT.`);
+    case 'EACCES':
+      return new ListenError(`Not allowed to listen on ${where} (PORT, HOST): ports below 1024 need privileges; set another PORT.`);
+    case 'EADDRNOTAVAIL':
+      return new ListenError(`Cannot listen on ${where} (HOST): ${config.host} is not an address of this machine.`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new ListenError(`Cannot listen on ${where} (HOST): host name ${config.host} not found.`);
+    default:
+      return undefined;
+  }
+}
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const opened = await openConfiguredDatabase(config);
+  const opened = await openDatabase(config);
   const app = await buildApp({ config, database: opened.database, jwtSecret: jwtSecretFor(config) });
+  const closeAll = async () => {
+    await app.close();
+    await opened.close();
+  };
 
-  if (opened.embedded || config.seedDemo) {
-    if (await seedDemo(opened.database.db)) {
-      await fillDemoHistory(opened.database.db, app.services.market);
-      app.log.info(
-        { accounts: DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`) },
-        'New database: demo accounts and portfolio created',
-      );
-    }
+  try {
+    await prepareDatabase(opened, config, {
+      onWait: (reason, retryInMs) => app.log.warn({ retryInMs }, `PostgreSQL is not reachable yet (${reason}); trying again`),
+      // Under the migration lock: of several instances starting on an empty database, one seeds.
+      afterMigrate:
+        opened.embedded || config.seedDemo
+          ? async (database) => {
+              if (!(await seedDemo(database.db))) return;
+              await fillDemoHistory(database.db, app.services.market);
+              app.log.info(
+                { accounts: DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`) },
+                'New database: demo accounts and portfolio created',
+              );
+            }
+          : undefined,
+    });
+  } catch (err) {
+    await closeAll().catch(() => undefined);
+    throw err;
   }
 
   let closing = false;
@@ -27,8 +64,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await app.close();
-      await opened.close();
+      await closeAll();
     } finally {
       process.exit(0);
     }
@@ -36,16 +72,30 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await closeAll().catch(() => undefined);
+    throw listenError(err, config) ?? err;
+  }
   if (config.marketRefreshSeconds > 0) app.services.market.start(config.marketRefreshSeconds * 1000);
   app.log.info(`Partner portal on ${config.webOrigin} (${opened.embedded ? 'embedded PGlite' : 'PostgreSQL'})`);
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof EmbeddedDatabaseBusyError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof EmbeddedDatabaseBusyError ||
+    err instanceof DatabaseStartError ||
+    err instanceof ListenError
+  ) {
+    // An operator's mistake or the environment: one line that says what to fix.
     console.error(err.message);
   } else {
-    console.error('The server could not start:', err);
+    // A fault of ours: one line, then the error as JSON (with its stack, without row values).
+    const safe = serializeError(err);
+    console.error(`The server could not start: ${safe.message.split('\n')[0]}`);
+    console.error(JSON.stringify(safe));
   }
   process.exit(1);
 });

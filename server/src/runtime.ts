@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from './config';
 import { lockEmbeddedDatabase } from './db/embedded-lock';
 import { openPglite, openPostgres, type Database } from './db/open';
+import { DatabaseStartError, databaseFailureLine, waitForPostgres } from './db/wait';
+import { isDatabaseUnavailable } from './services/db-errors';
 
 /** Settings from the environment, with a .env file in the working directory read first if present. */
 export function readConfig(): Config {
@@ -18,17 +20,25 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-/** Opens the configured database (PGlite under DATA_DIR unless DATABASE_URL is set) and migrates it. */
-export async function openConfiguredDatabase(config: Config): Promise<OpenedDatabase> {
+export interface PrepareOptions {
+  /** Runs after the migrations, under the migration lock: the demo seed. */
+  afterMigrate?: (database: Database) => Promise<void>;
+  /** Told each time PostgreSQL is not reachable yet and another try follows. */
+  onWait?: (reason: string, retryInMs: number) => void;
+}
+
+/**
+ * Opens the configured database without touching it yet: PGlite under DATA_DIR (taking the
+ * embedded lock), or a PostgreSQL pool when DATABASE_URL is set (which connects on first use).
+ */
+export async function openDatabase(config: Config): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
     const database = openPostgres(config.databaseUrl);
-    await database.migrate();
     return { database, embedded: false, close: () => database.close() };
   }
   const unlock = lockEmbeddedDatabase(config.dataDir);
   try {
     const database = await openPglite(join(resolve(config.dataDir), 'pglite'));
-    await database.migrate();
     return {
       database,
       embedded: true,
@@ -41,6 +51,38 @@ export async function openConfiguredDatabase(config: Config): Promise<OpenedData
     unlock();
     throw err;
   }
+}
+
+/**
+ * Makes an opened database ready: waits up to DATABASE_WAIT_SECONDS for PostgreSQL to answer,
+ * migrates, and runs `afterMigrate` under the migration lock. A database that cannot be used
+ * throws a DatabaseStartError whose message is one line naming DATABASE_URL.
+ */
+export async function prepareDatabase(opened: OpenedDatabase, config: Config, options: PrepareOptions = {}): Promise<void> {
+  const { afterMigrate } = options;
+  const after = afterMigrate && (() => afterMigrate(opened.database));
+  if (!config.databaseUrl) return opened.database.migrate(after);
+  const url = config.databaseUrl;
+  await waitForPostgres(url, config.databaseWaitSeconds, { onWait: options.onWait });
+  try {
+    await opened.database.migrate(after);
+  } catch (err) {
+    // Gone again, or refused, between the wait and the migration: the same one line.
+    if (isDatabaseUnavailable(err)) throw new DatabaseStartError(databaseFailureLine(err, url));
+    throw err;
+  }
+}
+
+/** Opens and prepares the configured database (operator commands); closes it again if that fails. */
+export async function openConfiguredDatabase(config: Config, options: PrepareOptions = {}): Promise<OpenedDatabase> {
+  const opened = await openDatabase(config);
+  try {
+    await prepareDatabase(opened, config, options);
+  } catch (err) {
+    await opened.close().catch(() => undefined);
+    throw err;
+  }
+  return opened;
 }
 
 /** JWT_SECRET, or in the embedded default a random one kept in DATA_DIR so sessions survive restarts. */

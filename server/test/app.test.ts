@@ -8,7 +8,7 @@ import { createHarness, type Harness } from './support/harness';
 
 /** The server as a whole: probes, security headers, CORS, the SPA fallback, tRPC, error hygiene, settings. */
 
-const GENERIC_ERROR = 'Something went wrong. Please try again.';
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 const VALID_SECRET = 'a-jwt-secret-of-at-least-32-bytes-long!!';
 
 describe.each(databaseKinds)('probes, headers and tRPC on %s', (kind) => {
@@ -74,26 +74,26 @@ describe.each(databaseKinds)('with the database gone on %s', (kind) => {
     expect((await h.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
-  it('a failing REST call answers 500 with the generic message only', async () => {
+  it('a REST call answers 503 with the readable unavailable message only', async () => {
     const res = await h.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: 'someone@test.dev', password: 'Passw0rd!' },
     });
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: GENERIC_ERROR });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: UNAVAILABLE });
     expect(res.body).not.toContain('stack');
     expect(res.body).not.toContain('at ');
   });
 
-  it('a failing tRPC call answers 500 without a stack or the cause', async () => {
+  it('a tRPC call answers 503 without a stack or the cause', async () => {
     const res = await h.inject({
       method: 'POST',
       url: '/trpc/auth.login',
       payload: { email: 'someone@test.dev', password: 'Passw0rd!' },
     });
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ error: { message: GENERIC_ERROR } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ error: { message: UNAVAILABLE } });
     expect(res.body).not.toContain('stack');
     expect(res.body).not.toContain('at ');
   });
@@ -202,6 +202,18 @@ describe('loadConfig', () => {
     expect(config.google.clientId).toBeUndefined();
   });
 
+  it('waits 30 s for PostgreSQL unless DATABASE_WAIT_SECONDS says otherwise', () => {
+    expect(loadConfig({}).databaseWaitSeconds).toBe(30);
+    expect(loadConfig({ DATABASE_WAIT_SECONDS: '0' }).databaseWaitSeconds).toBe(0);
+  });
+
+  it('says what is wrong with each bad setting in one line', () => {
+    expect(configError({ PORT: '', DATABASE_WAIT_SECONDS: 'x' }).message.split('\n')).toEqual([
+      'Invalid setting: PORT must be a whole number from 0 to 65535 (it is empty); leave it out for 3000',
+      'Invalid setting: DATABASE_WAIT_SECONDS must be a whole number from 0 to 3600 (it is "x"); leave it out for 30',
+    ]);
+  });
+
   it('accepts PostgreSQL with a long enough JWT_SECRET', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db.internal/portal', JWT_SECRET: VALID_SECRET });
     expect(config.databaseUrl).toBe('postgres://db.internal/portal');
@@ -209,6 +221,9 @@ describe('loadConfig', () => {
 
   it.each([
     ['PORT is not a number', 'PORT', { PORT: 'abc' }],
+    ['PORT is empty', 'PORT', { PORT: '' }],
+    ['PORT is out of range', 'PORT', { PORT: '70000' }],
+    ['DATABASE_WAIT_SECONDS is not a whole number', 'DATABASE_WAIT_SECONDS', { DATABASE_WAIT_SECONDS: '1.5' }],
     ['JWT_SECRET is too short', 'JWT_SECRET', { JWT_SECRET: 'short' }],
     ['DATABASE_URL is not PostgreSQL', 'DATABASE_URL', { DATABASE_URL: 'mysql://x', JWT_SECRET: VALID_SECRET }],
     ['DATABASE_URL comes without JWT_SECRET', 'JWT_SECRET', { DATABASE_URL: 'postgres://db.internal/portal' }],

@@ -20,8 +20,11 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed migrations in drizzle/. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed migrations in drizzle/, then runs `afterMigrate` under the same
+   * PostgreSQL advisory lock (instances starting together take turns).
+   */
+  migrate(afterMigrate?: () => Promise<void>): Promise<void>;
   /** Answers whether the database can run a query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -35,7 +38,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePgliteDb(pgliteDb, { migrationsFolder: migrationsFolder() }),
+    // One process owns an embedded database: nobody to take turns with.
+    migrate: async (afterMigrate) => {
+      await migratePgliteDb(pgliteDb, { migrationsFolder: migrationsFolder() });
+      await afterMigrate?.();
+    },
     ping: () => pingWith(db),
     close: async () => {
       if (!client.closed) await client.close();
@@ -43,23 +50,47 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/**
+ * How the pool behaves when PostgreSQL goes away (a restart, a failover, a network cut): a request
+ * must get a 503 within a few seconds rather than wait, and the pool must come back on its own
+ * within a second or two of the database returning. The driver's defaults wait up to 30 s for a
+ * connection and back off up to 20 s between attempts, which holds requests for 17-19 s.
+ */
+export const POOL_OPTIONS = {
+  /** Seconds to open a connection (TCP, start-up, authentication) before giving up on it. */
+  connect_timeout: 3,
+  /** Seconds before a failed connection is tried again: 50 ms doubling per failure, at most 1 s, with jitter. */
+  backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
+} as const;
+
+/** How long /readyz waits for `select 1` before calling the database unavailable. */
+const PING_TIMEOUT_MS = 2_000;
+
 export function openPostgres(url: string, max = 10): Database {
-  const client = postgres(url, { max, onnotice: () => undefined });
+  const client = postgres(url, { max, onnotice: () => undefined, ...POOL_OPTIONS });
   const db: Db = drizzlePostgres({ client, schema });
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(url),
+    migrate: (afterMigrate) => migratePostgres(url, afterMigrate),
     ping: () => pingWith(db),
     close: () => client.end({ timeout: 5 }),
   };
 }
 
 async function pingWith(db: Db): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  // The query may go on after the probe has answered; its outcome is handled either way.
+  const answered = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }

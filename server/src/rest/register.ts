@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { unavailableCode } from '../services/db-errors';
 import type { ServiceDeps } from '../services/deps';
+import { fail } from '../services/errors';
 import { contextFromRequest } from '../trpc/context';
 import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { publicMessage } from '../trpc/errors';
@@ -30,10 +32,14 @@ function inputOf(from: InputFrom, req: FastifyRequest): unknown {
 export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
   const refused = clientErrorFromDatabase(err);
   if (refused) reply.log.warn({ err }, 'the database refused a value of the request');
-  const error = refused ?? (err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err));
+  let error = refused ?? (err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err));
+  const unavailable = refused ? undefined : unavailableCode(error.cause ?? err);
+  // The database cannot be reached: 503 with a readable message, logged as one short line.
+  if (unavailable && error.code === 'INTERNAL_SERVER_ERROR') error = fail.unavailable(error.cause);
   const status = getHTTPStatusCodeFromError(error);
+  if (unavailable) reply.log.warn({ code: unavailable }, 'database unavailable');
   // A feature left off (Google without GOOGLE_CLIENT_ID) is the setup, not a failure: one line, no stack.
-  if (error.code === 'NOT_IMPLEMENTED') reply.log.warn(`${reply.request.method} ${reply.request.url}: ${error.message}`);
+  else if (error.code === 'NOT_IMPLEMENTED') reply.log.warn(`${reply.request.method} ${reply.request.url}: ${error.message}`);
   else if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'request failed');
   return reply.code(status).send({ error: publicMessage(error) });
 }

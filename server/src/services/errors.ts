@@ -10,4 +10,8 @@ export const fail = {
   tooMany: (message: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', message }),
   notConfigured: (message: string) => new TRPCError({ code: 'NOT_IMPLEMENTED', message }),
   badGateway: (message: string, cause?: unknown) => new TRPCError({ code: 'BAD_GATEWAY', message, cause }),
+  /** The database cannot be reached right now (503); the message is the same for every such failure. */
+  unavailable: (cause?: unknown) => new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause }),
 };
+
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
