@@ -9,6 +9,7 @@ import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { publicMessage } from '../trpc/errors';
 import { createCaller } from '../trpc/router';
 import { restRoutes, type InputFrom } from './table';
+import { serializedOf } from '../services/serialized';
 
 function idOf(req: FastifyRequest): number | string {
   const raw = (req.params as { id?: string }).id ?? '';
@@ -60,6 +61,13 @@ export function registerRest(app: FastifyInstance, deps: ServiceDeps): void {
               .type('text/csv; charset=utf-8')
               .header('Content-Disposition', `attachment; filename="${r.csv}"`)
               .send(result);
+          }
+          const serialized = serializedOf(result);
+          if (serialized) {
+            // Computed once per change of the books: the client may keep its copy until then.
+            reply.header('ETag', serialized.etag).header('Cache-Control', 'private, no-cache');
+            if (req.headers['if-none-match'] === serialized.etag) return reply.code(304).send();
+            return reply.code(r.status ?? 200).type('application/json; charset=utf-8').send(serialized.json);
           }
           return reply.code(r.status ?? 200).send(result);
         } catch (err) {

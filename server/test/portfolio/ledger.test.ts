@@ -158,6 +158,24 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     expect(valuation.positions.find((p) => p.symbol === 'NEWCO')).toMatchObject({ value: '24.69', cost: '20.00', gain: '4.69', gainPct: '23.45' });
   });
 
+  it('serves holdings with an ETag: 304 while the books are unchanged, the new list after a change', async () => {
+    const first = await h.inject({ method: 'GET', url: '/api/holdings', headers: bearer(lp) });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"holdings-\d+-\d+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await h.inject({ method: 'GET', url: '/api/holdings', headers: { ...bearer(lp), 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await post('/api/holdings', { symbol: 'NEWCO', asset_type: 'stock', purchases: [{ qty: '1', price_paid: '11', purchase_date: today() }] });
+    const changed = await h.inject({ method: 'GET', url: '/api/holdings', headers: { ...bearer(lp), 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((changed.json() as unknown[]).length).toBe((first.json() as unknown[]).length + 1);
+    // Without a token there is no list and no tag.
+    const anonymous = await h.inject({ method: 'GET', url: '/api/holdings', headers: { 'if-none-match': etag } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('answers the ledger newest first, a page at a time, filtered by symbol and kind', async () => {
     const first = await get<{ entries: { id: number; kind: string; symbol: string }[]; next: number | null }>('/api/transactions?limit=2');
     expect(first.entries).toHaveLength(2);

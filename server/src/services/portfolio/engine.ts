@@ -5,6 +5,7 @@ import { dayInNewYork } from '../../domain/dates';
 import { quoteKeyOf, valuePortfolio, type PortfolioInput, type QuoteInput, type Valuation } from '../../domain/valuation';
 import { cachedQuotes } from '../market/quote-cache';
 import { liveQuote, NO_QUOTE, type LiveQuote } from '../market/live-quote';
+import { rememberSerialized } from '../serialized';
 
 /**
  * The portfolio engine's service side: it reads the books once per change and hands every
@@ -153,6 +154,8 @@ export function createPortfolioEngine(deps: { db: Queryable; now: () => Date }):
           live.get(quoteKeyOf(lot)) ?? NO_QUOTE,
         ),
     );
+    // Serialized once per change: every GET /api/holdings until the next one sends this text.
+    rememberSerialized(holdingsView, { etag: `"holdings-${version}-${now.getTime()}"`, json: JSON.stringify(holdingsView) });
     return { version, computedAt: now, valuation: valuePortfolio(books.input), live, holdings: holdingsView };
   }
 
