@@ -1,7 +1,8 @@
-import { and, asc, eq, lte, sql, sum as sqlSum } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, sql, sum as sqlSum } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
-import { accountBalances, holdings, ledgerEntries, portfolioState, privateAssets, type quotes as quotesTable } from '../../db/schema';
-import { dayInNewYork } from '../../domain/dates';
+import { accountBalances, dailyCloses, holdings, ledgerEntries, portfolioState, privateAssets, type quotes as quotesTable } from '../../db/schema';
+import { addDays, dayInNewYork } from '../../domain/dates';
+import { dec } from '../../domain/money';
 import { quoteKeyOf, valuePortfolio, type PortfolioInput, type QuoteInput, type Valuation } from '../../domain/valuation';
 import { cachedQuotes } from '../market/quote-cache';
 import { liveQuote, NO_QUOTE, type LiveQuote } from '../market/live-quote';
@@ -63,6 +64,8 @@ export async function readBooks(db: Queryable, today: string, past?: { day: stri
   ]);
   const keys = [...new Set(lots.map(quoteKeyOf))];
   const quoteRows = past ? new Map<string, QuoteRow>() : await cachedQuotes(db, keys);
+  const cryptoKeys = lots.filter((l) => l.assetType === 'crypto').map(quoteKeyOf);
+  const previousCloses = past ? new Map<string, string>() : await closesBefore(db, [...new Set(cryptoKeys)], today);
   const quotes = new Map<string, QuoteInput>();
   for (const key of keys) {
     if (past) {
@@ -71,7 +74,11 @@ export async function readBooks(db: Queryable, today: string, past?: { day: stri
       continue;
     }
     const row = quoteRows.get(key);
-    if (row) quotes.set(key, { lastPrice: row.price, change: row.change });
+    if (!row) continue;
+    const previous = previousCloses.get(key);
+    // Crypto trades around the clock and providers turn its day at 00:00 UTC; the books turn at
+    // midnight in New York, so its day's change runs from the close of the previous New York day.
+    quotes.set(key, { lastPrice: row.price, change: previous === undefined ? row.change : dec(row.price).minus(dec(previous)).toFixed() });
   }
   const assetInput = (a: typeof privateAssets.$inferSelect) => ({
     id: a.id,
@@ -99,6 +106,17 @@ export async function readBooks(db: Queryable, today: string, past?: { day: stri
       realized: { yearToDate: realized?.yearToDate ?? '0', allTime: realized?.allTime ?? '0' },
     },
   };
+}
+
+/** The last close before `day` of each key (within ten days), from the stored New York closes. */
+async function closesBefore(db: Queryable, keys: readonly string[], day: string): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: dailyCloses.key, close: dailyCloses.close })
+    .from(dailyCloses)
+    .where(and(inArray(dailyCloses.key, [...keys]), lt(dailyCloses.date, day), gte(dailyCloses.date, addDays(day, -10))))
+    .orderBy(asc(dailyCloses.date));
+  return new Map(rows.map((r) => [r.key, r.close]));
 }
 
 /** One purchase lot with its live fields, as GET /api/holdings returns it (SPEC §3). */
@@ -138,7 +156,17 @@ export function createPortfolioEngine(deps: { db: Queryable; now: () => Date }):
     const now = deps.now();
     const books = await readBooks(deps.db, dayInNewYork(now));
     const live = new Map<string, LiveQuote>();
-    for (const [key, row] of books.quotes) live.set(key, liveQuote(row, now));
+    for (const [key, row] of books.quotes) {
+      const quote = liveQuote(row, now);
+      // The day's change the figures use (New York days for crypto too), so the table's Change $ and Day's Gain agree.
+      const change = books.input.quotes.get(key)?.change;
+      if (change !== undefined && change !== row.change) {
+        const previous = dec(row.price).minus(dec(change));
+        quote.change = Number(change);
+        quote.changePct = previous.eq(0) ? 0 : Number(dec(change).div(previous).times(100).toFixed(4));
+      }
+      live.set(key, quote);
+    }
     const holdingsView = books.lots.map(
       (lot): HoldingView =>
         Object.assign(
