@@ -225,7 +225,7 @@ export function ActivityPage() {
         <PagedTable
           query={transactions}
           rows={entries}
-          label="Transactions"
+          label="Transactions table"
           columns={LEDGER_COLUMNS}
           rowKey={(e) => e.id}
           noun={['transaction', 'transactions']}
@@ -241,7 +241,7 @@ export function ActivityPage() {
         <PagedTable
           query={audit}
           rows={events}
-          label="Audit Log"
+          label="Audit Log table"
           columns={AUDIT_COLUMNS}
           rowKey={(e) => e.id}
           noun={['change', 'changes']}
