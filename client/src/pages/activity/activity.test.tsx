@@ -94,7 +94,8 @@ const OPENING = entry({
 });
 const LEDGER = [SALE, BUY, BALANCES, ASSET, OPENING];
 
-const lot = { id: 57, symbol: 'AAPL', asset_type: 'stock', exchange: 'NASDAQ', qty: '10', price_paid: '150', cost_basis: '1500.00', purchase_date: '2025-03-14' };
+// In the order PostgreSQL's jsonb answers keys: shortest first.
+const lot = { id: 57, qty: '10', symbol: 'AAPL', exchange: 'NASDAQ', asset_type: 'stock', cost_basis: '1500.00', price_paid: '150', purchase_date: '2025-03-14' };
 const EVENTS: AuditEvent[] = [
   {
     id: 90,
@@ -309,7 +310,7 @@ describe('the Activity page', () => {
     // The arrow is for the eye; a screen reader hears "changed to".
     expect(within(rows[0]!).getAllByText('changed to').map((e) => e.className)).toEqual(['visually-hidden', 'visually-hidden']);
 
-    // A new lot lists what it was made with; the assistant's trades say so.
+    // A new lot lists what it was made with, in reading order; the assistant's trades say so.
     expect(cellsOf(rows[1]).slice(1, 3)).toEqual(['gp@demo.partners via the AI assistant', 'Added holding AAPL (#57)']);
     expect(changes(rows[1])).toEqual([
       'Symbol: AAPL',

@@ -244,7 +244,7 @@ export function ActivityPage() {
           label="Audit Log table"
           columns={AUDIT_COLUMNS}
           rowKey={(e) => e.id}
-          noun={['change', 'changes']}
+          noun={['event', 'events']}
           failed={AUDIT_FAILED}
           empty={NO_AUDIT_EVENTS}
         />

@@ -58,6 +58,40 @@ export function fieldLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * The order a person reads a record in. PostgreSQL's jsonb keeps keys shortest first, so the
+ * stored order says nothing; fields not named here follow, alphabetically.
+ */
+const READING_ORDER = [
+  'symbol',
+  'name',
+  'description',
+  'asset_type',
+  'exchange',
+  'role',
+  'qty',
+  'price_paid',
+  'cost_basis',
+  'purchase_date',
+  'last_price_at_date',
+  'last_price_date',
+  'value',
+  'dividend_dollar',
+  'dividend_pct',
+  'total_rental_income',
+  'monthly_rental_income',
+  'annual_rental_income_pct',
+  'cash_available',
+  'margin_debit',
+  'accounts_receivable',
+  'expires_at',
+];
+
+function byReadingOrder(a: string, b: string): number {
+  const rank = (f: string) => (READING_ORDER.includes(f) ? READING_ORDER.indexOf(f) : READING_ORDER.length);
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
 const isDecimal = (v: unknown): v is number | string => typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v));
 
 /** One value of a record as text; money, quantities, days and moments in the site's formats. */
@@ -85,7 +119,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 export function describeChanges(before: unknown, after: unknown): FieldChange[] {
   const was = recordOf(before);
   const now = recordOf(after);
-  const fields = [...new Set([...Object.keys(now ?? {}), ...Object.keys(was ?? {})])].filter((f) => f !== 'id');
+  const fields = [...new Set([...Object.keys(now ?? {}), ...Object.keys(was ?? {})])].filter((f) => f !== 'id').sort(byReadingOrder);
   return fields
     .filter((field) => {
       if (was && now) return !same(was[field], now[field]);

@@ -69,9 +69,9 @@ export const LEDGER_COLUMNS: Column<LedgerEntry>[] = [
     cell: (e) => <span className={`activity__tone--${toneOf(e.realized_gain)}`}>{formatSignedCurrency(e.realized_gain, NOTHING)}</span>,
     className: 'activity__number',
   },
-  { key: 'cash', header: 'Cash Available', text: cashText },
+  { key: 'cash', header: 'Cash Available', text: cashText, className: 'activity__wrap' },
   { key: 'who', header: 'Who', text: (e) => e.actor_email },
-  { key: 'source', header: 'Source', text: sourceText },
+  { key: 'source', header: 'Source', text: sourceText, className: 'activity__wrap' },
 ];
 
 const whoText = (e: AuditEvent) => (e.via === 'assistant' ? `${e.actor_email} via the AI assistant` : e.actor_email);
