@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
+import { ROLES } from '../../server/src/domain/roles';
 import { RequireRole } from './components/require-role';
 import { HomePage } from './pages/home';
 
@@ -21,8 +22,9 @@ const GpProfilePage = lazyPage(() => import('./pages/profile/gp-profile'), 'GpPr
 const LpProfilePage = lazyPage(() => import('./pages/profile/lp-profile'), 'LpProfilePage');
 const UserInfoPage = lazyPage(() => import('./pages/admin/user-info'), 'UserInfoPage');
 const SubmissionsPage = lazyPage(() => import('./pages/admin/submissions'), 'SubmissionsPage');
+const ActivityPage = lazyPage(() => import('./pages/activity/activity'), 'ActivityPage');
 
-/** SPEC §2's route list. */
+/** SPEC §2's route list, and /activity (issue 11), which both partners read. */
 export function AppRoutes() {
   return (
     <Switch>
@@ -61,6 +63,11 @@ export function AppRoutes() {
       <Route path="/lp_profile">
         <RequireRole role="LP">
           <LpProfilePage />
+        </RequireRole>
+      </Route>
+      <Route path="/activity">
+        <RequireRole role={ROLES}>
+          <ActivityPage />
         </RequireRole>
       </Route>
       <Route component={NotFoundPage} />

@@ -8,6 +8,8 @@ export interface Column<Row> {
   text: (row: Row) => string;
   /** Sort by this instead of the text (numbers, timestamps). */
   sortValue?: (row: Row) => string | number;
+  /** Shows this instead of the text (one element, so the phone layout keeps its label beside it). */
+  cell?: (row: Row) => ReactNode;
   className?: string;
 }
 
@@ -86,7 +88,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, sortable = true, 
             <tr key={rowKey(row)} role="row">
               {columns.map((column) => (
                 <td key={column.key} role="cell" className={column.className} data-label={column.header}>
-                  {column.text(row)}
+                  {column.cell ? column.cell(row) : column.text(row)}
                 </td>
               ))}
               {actions && (

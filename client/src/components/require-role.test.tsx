@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { Route, Router } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../test/fake-api';
 import { renderApp, storeSession } from '../test/render-app';
+import { RequireRole } from './require-role';
 
 const api = () => fakeApi({ ping: () => ({ message: 'ok' }), 'auth.clientSettings': () => ({ googleClientId: null }) });
 
@@ -30,6 +32,30 @@ describe('route guards', () => {
     renderApp('/gp_dashboard', api());
     expect(await screen.findByRole('heading', { name: 'GP Dashboard' })).toBeTruthy();
     expect(window.location.pathname).toBe('/gp_dashboard');
+  });
+
+  it('let a page allow both roles and no other', async () => {
+    const Page = () => <h1>Both</h1>;
+    for (const [role, path] of [
+      ['GP', '/both'],
+      ['lp', '/both'],
+      ['AUDITOR', '/unauthorized'],
+    ] as const) {
+      storeSession(role);
+      window.history.replaceState(null, '', '/both');
+      const view = render(
+        <Router>
+          <Route path="/both">
+            <RequireRole role={['GP', 'LP']}>
+              <Page />
+            </RequireRole>
+          </Route>
+        </Router>,
+      );
+      await waitFor(() => expect(window.location.pathname).toBe(path));
+      expect(screen.queryByRole('heading', { name: 'Both' }) !== null).toBe(path === '/both');
+      view.unmount();
+    }
   });
 
   it('guard every GP-only page', async () => {

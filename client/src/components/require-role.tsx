@@ -4,12 +4,14 @@ import type { Role } from '../../../server/src/domain/roles';
 import { useSession } from '../api/session';
 
 /**
- * SPEC §4's route guard, for one allowed role. Convenience only: the server checks the role of
- * every call itself.
+ * SPEC §4's route guard: signed out goes to /login, a role that is not allowed to /unauthorized.
+ * SPEC's routes each allow one role; a page both partners read (Activity) passes both. Convenience
+ * only: the server checks the role of every call itself.
  */
-export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+export function RequireRole({ role, children }: { role: Role | readonly Role[]; children: ReactNode }) {
   const session = useSession();
   if (!session) return <Redirect to="/login" replace />;
-  if (session.role.toUpperCase() !== role) return <Redirect to="/unauthorized" replace />;
+  const allowed: readonly string[] = typeof role === 'string' ? [role] : role;
+  if (!allowed.includes(session.role.toUpperCase())) return <Redirect to="/unauthorized" replace />;
   return children;
 }

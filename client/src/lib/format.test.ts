@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  easternDayOf,
   formatCalendarDate,
   formatCurrency,
   formatEasternDateTime,
   formatMarketCap,
   formatMoney,
   formatPercent,
+  formatPrice,
   formatQuantity,
   formatSignedMoney,
   toNumber,
@@ -34,6 +36,15 @@ describe('formatting', () => {
     expect(formatMarketCap(null)).toBe('N/A');
   });
 
+  it('shows a price to the last decimal place it was kept to, exactly', () => {
+    expect(formatPrice('150')).toBe('$150.00');
+    expect(formatPrice('1234.5')).toBe('$1,234.50');
+    expect(formatPrice('0.00001234')).toBe('$0.00001234');
+    // 17 significant digits, more than a float holds
+    expect(formatPrice('123456789.12345678')).toBe('$123,456,789.12345678');
+    expect(formatPrice(null, '—')).toBe('—');
+  });
+
   it('keeps the fractions of quantities', () => {
     expect(formatQuantity(0.125)).toBe('0.125');
     expect(formatQuantity(1500)).toBe('1,500');
@@ -48,5 +59,8 @@ describe('formatting', () => {
 
   it('never shifts a calendar date', () => {
     expect(formatCalendarDate('2026-03-01')).toBe('Mar 1, 2026');
+    // 10 PM in New York on the 15th is the 16th in UTC
+    expect(easternDayOf('2026-01-16T03:00:00Z')).toBe('2026-01-15');
+    expect(easternDayOf('not a time')).toBeNull();
   });
 });

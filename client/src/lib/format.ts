@@ -8,6 +8,8 @@ export const NOT_AVAILABLE = 'N/A';
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
+// Prices are kept to 8 decimal places (a fraction of a cent for a cheap coin): shown to the last one kept.
+const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 8 });
 
 type Numeric = number | string | null | undefined;
 /** A number, or exact decimal text that Intl rounds once (half up) without passing through a float. */
@@ -48,6 +50,12 @@ export function formatMoney(value: Numeric, empty = NOT_AVAILABLE): string {
 export function formatCurrency(value: Numeric, empty = NOT_AVAILABLE): string {
   const x = exact(value);
   return x === null ? empty : currency.format(x);
+}
+
+/** A unit price as stored, never rounded away: "150" -> "$150.00", "0.00001234" -> "$0.00001234". */
+export function formatPrice(value: Numeric, empty = NOT_AVAILABLE): string {
+  const x = exact(value);
+  return x === null ? empty : price.format(x);
 }
 
 /** 12.345 -> "12.35%"; with `signed`, "+12.35%" and "-0.40%". */
@@ -134,6 +142,14 @@ export function formatEasternDateTime(value: string | Date | null | undefined, e
   const date = toDate(value);
   if (!date) return empty;
   return (options.zone === false ? easternDateTimeNoZone : easternDateTime).format(date);
+}
+
+const easternDay = new Intl.DateTimeFormat('en-CA', { timeZone: EASTERN_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The US Eastern calendar day of a moment, as YYYY-MM-DD ("2026-01-16T03:00:00Z" -> "2026-01-15"). */
+export function easternDayOf(value: string | Date | null | undefined): string | null {
+  const date = toDate(value);
+  return date ? easternDay.format(date) : null;
 }
 
 const calendarDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });

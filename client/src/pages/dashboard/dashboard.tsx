@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { ActivityLink } from '../../components/activity-link';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AssistantPanel } from './assistant/assistant-panel';
@@ -32,6 +33,7 @@ export function Dashboard({ role }: { role: DashboardRole }) {
       <MarketBar />
       <header className="dashboard__header">
         <h1 className="page__title dashboard__title">{title}</h1>
+        <ActivityLink />
         {role === 'GP' && (
           <button
             type="button"

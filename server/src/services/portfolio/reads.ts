@@ -72,7 +72,8 @@ export async function transactions(
     .where(
       and(
         input.before === undefined ? undefined : lt(ledgerEntries.id, input.before),
-        input.symbol === undefined ? undefined : eq(ledgerEntries.symbol, input.symbol.toUpperCase()),
+        // A blank symbol (an emptied search box, `?symbol=`) is no filter, not a search for no symbol.
+        input.symbol ? eq(ledgerEntries.symbol, input.symbol.toUpperCase()) : undefined,
         input.kind === undefined ? undefined : eq(ledgerEntries.kind, input.kind),
       ),
     )
@@ -196,7 +197,7 @@ export async function auditEventsPage(
     .where(
       and(
         input.before === undefined ? undefined : lt(auditEvents.id, input.before),
-        input.entity === undefined ? undefined : eq(auditEvents.entity, input.entity),
+        input.entity ? eq(auditEvents.entity, input.entity) : undefined,
       ),
     )
     .orderBy(desc(auditEvents.id))

@@ -1,0 +1,45 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/src/trpc/router';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+type Inputs = inferRouterInputs<AppRouter>;
+
+/** The ledger and the audit log, as the server's procedures answer them. */
+export type LedgerEntry = Outputs['portfolio']['transactions']['entries'][number];
+export type TransactionsPage = Outputs['portfolio']['transactions'];
+export type AuditEvent = Outputs['portfolio']['auditEvents']['events'][number];
+export type AuditPage = Outputs['portfolio']['auditEvents'];
+export type LedgerKind = LedgerEntry['kind'];
+export type LedgerSource = LedgerEntry['source'];
+export type TransactionsInput = NonNullable<Inputs['portfolio']['transactions']>;
+
+/** A page of either list; the server answers at most this many at a time. */
+export const PAGE_SIZE = 50;
+
+/** Every kind the ledger records, in the order the filter offers them (a Record, so none is missed). */
+export const KIND_LABELS: Record<LedgerKind, string> = {
+  buy: 'Buy',
+  sell: 'Sell',
+  correction: 'Correction',
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  balances: 'Balances edit',
+  asset: 'Private asset',
+};
+
+export const KINDS = Object.keys(KIND_LABELS) as LedgerKind[];
+
+export function isLedgerKind(value: string): value is LedgerKind {
+  return Object.hasOwn(KIND_LABELS, value);
+}
+
+export const SOURCE_LABELS: Record<LedgerSource, string> = {
+  add_investment: 'Add Investment',
+  sell_action: 'Sell action',
+  trash: 'Trash button',
+  assistant: 'AI assistant',
+  balances: 'Balances panel',
+  cash: 'Cash',
+  venture: 'Venture Investments',
+  real_estate: 'Real Estate',
+};
