@@ -75,7 +75,7 @@ const PAGES: PageCase[] = [
 ];
 
 /** Chunks of the signed-in pages, which the public pages must not load (DESIGN §5). */
-const PORTAL_CHUNK = /\/assets\/(gp-|lp-|profile|user-info|submissions|dashboard|admin|gp-tools)/;
+const PORTAL_CHUNK = /\/assets\/(gp-|lp-|profile|user-info|submissions|dashboard|admin|gp-tools|activity)/
 
 /** Data for the pages to show: two inquiries and a profile edit of the LP (an edit log row). */
 async function seed(baseUrl: string): Promise<void> {
