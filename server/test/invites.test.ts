@@ -103,6 +103,14 @@ describe.each(databaseKinds)('open invites and revoking them on %s', (kind) => {
     const audit = await h.database.db.select().from(auditEvents).where(eq(auditEvents.entity, 'invite'));
     expect(audit.find((a) => a.entityId === String(target.id))).toMatchObject({ action: 'revoke', actorId: other.id });
 
+    // The audit log shows it to general partners, and not to limited partners.
+    const lpEmail = uniqueEmail('lp-audit');
+    await h.createUser({ email: lpEmail, password: PASSWORD, role: 'LP' });
+    const lpToken = await h.login(lpEmail, PASSWORD);
+    const auditOf = (token: string) => h.inject({ method: 'GET', url: '/api/audit-events?entity=invite', headers: bearer(token) });
+    expect((await auditOf(gp.token)).json<{ events: { entity_id: string }[] }>().events.map((e) => e.entity_id)).toContain(String(target.id));
+    expect((await auditOf(lpToken)).json<{ events: unknown[] }>().events).toEqual([]);
+
     // Revoking it again answers the same and changes nothing.
     expect((await revoke(target.id)).statusCode).toBe(200);
     const [again] = await h.database.db.select().from(invites).where(eq(invites.id, target.id));

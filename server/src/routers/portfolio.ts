@@ -129,7 +129,7 @@ export const portfolioRouter = router({
         })
         .default({ limit: 50 }),
     )
-    .query(({ ctx, input }) => reads.auditEventsPage(ctx.deps, input)),
+    .query(({ ctx, input }) => reads.auditEventsPage(ctx.deps, input, ctx.user)),
 
   /** The whole ledger as CSV, for a spreadsheet. */
   transactionsCsv: authedProcedure.query(({ ctx }) => reads.transactionsCsv(ctx.deps)),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
 import { auditEvents, dailyCloses, ledgerEntries, portfolioSnapshots } from '../../db/schema';
 import { addDays, dayInNewYork } from '../../domain/dates';
 import { centsText, dec } from '../../domain/money';
@@ -186,10 +186,17 @@ export interface AuditView {
   after: unknown;
 }
 
-/** GET /api/audit-events: who changed what (before → after), newest first, a page at a time. */
+/** Administration events (invites) that only general partners see in the audit log. */
+const GP_ONLY_ENTITIES = ['invite'];
+
+/**
+ * GET /api/audit-events: who changed what (before → after), newest first, a page at a time. A
+ * limited partner sees the portfolio's events, not the administration's.
+ */
 export async function auditEventsPage(
   deps: ServiceDeps,
   input: { limit: number; before?: number | undefined; entity?: string | undefined },
+  reader: { role: 'GP' | 'LP' },
 ): Promise<{ events: AuditView[]; next: number | null }> {
   const rows = await deps.db
     .select()
@@ -198,6 +205,7 @@ export async function auditEventsPage(
       and(
         input.before === undefined ? undefined : lt(auditEvents.id, input.before),
         input.entity ? eq(auditEvents.entity, input.entity) : undefined,
+        reader.role === 'GP' ? undefined : notInArray(auditEvents.entity, GP_ONLY_ENTITIES),
       ),
     )
     .orderBy(desc(auditEvents.id))
