@@ -85,6 +85,19 @@ describeInBrowser('partner journeys in Chromium', () => {
     await page.close();
   });
 
+  /** The demo GP on their profile, in a page where both copy methods fail, so invite links show in 'Link ready'. */
+  async function gpProfileWithoutClipboard() {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+      document.execCommand = () => false;
+    });
+    await logIn(page, app.url, DEMO.gp);
+    await page.waitForURL('**/gp_dashboard');
+    await page.goto(`${app.url}/gp_profile`);
+    return page;
+  }
+
   it('a GP copies an invite link to the clipboard', async () => {
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
     const page = await browser.newPage();
@@ -101,15 +114,7 @@ describeInBrowser('partner journeys in Chromium', () => {
   });
 
   it('a GP invites an LP, who signs up, logs in, lands on /lp_dashboard, and is kept out of GP pages', async () => {
-    const gpPage = await browser.newPage();
-    // Both copy methods fail here, so the link is shown in the 'Link ready' text area instead.
-    await gpPage.addInitScript(() => {
-      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
-      document.execCommand = () => false;
-    });
-    await logIn(gpPage, app.url, DEMO.gp);
-    await gpPage.waitForURL('**/gp_dashboard');
-    await gpPage.goto(`${app.url}/gp_profile`);
+    const gpPage = await gpProfileWithoutClipboard();
     await gpPage.getByRole('button', { name: 'GENERATE LP INVITE LINK' }).click();
     const linkBox = gpPage.getByLabel('Link ready');
     await linkBox.waitFor();
@@ -165,14 +170,7 @@ describeInBrowser('partner journeys in Chromium', () => {
   });
 
   it('a GP revokes an open invite, and its link then signs nobody up', async () => {
-    const gpPage = await browser.newPage();
-    await gpPage.addInitScript(() => {
-      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
-      document.execCommand = () => false;
-    });
-    await logIn(gpPage, app.url, DEMO.gp);
-    await gpPage.waitForURL('**/gp_dashboard');
-    await gpPage.goto(`${app.url}/gp_profile`);
+    const gpPage = await gpProfileWithoutClipboard();
     const invites = gpPage.getByRole('list', { name: 'Open invites' });
     const openCount = (n: number) =>
       gpPage.waitForFunction((count) => document.querySelectorAll('.open-invites__item').length === count, n);

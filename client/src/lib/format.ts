@@ -2,6 +2,8 @@
  * The one place numbers, money and times are turned into text (SPEC §9: money in en-US with two
  * decimals, percent change with sign and two decimals, times of submissions in US Eastern time).
  */
+import { easternDateTime } from '../../../server/src/domain/dates';
+
 export const EASTERN_TIME_ZONE = 'America/New_York';
 export const NOT_AVAILABLE = 'N/A';
 
@@ -115,15 +117,6 @@ function toDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const easternDateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: EASTERN_TIME_ZONE,
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
 
 const easternDateTimeNoZone = new Intl.DateTimeFormat('en-US', {
   timeZone: EASTERN_TIME_ZONE,
@@ -141,7 +134,7 @@ const easternDateTimeNoZone = new Intl.DateTimeFormat('en-US', {
 export function formatEasternDateTime(value: string | Date | null | undefined, empty = '', options: { zone?: boolean } = {}): string {
   const date = toDate(value);
   if (!date) return empty;
-  return (options.zone === false ? easternDateTimeNoZone : easternDateTime).format(date);
+  return options.zone === false ? easternDateTimeNoZone.format(date) : easternDateTime(date);
 }
 
 const easternDay = new Intl.DateTimeFormat('en-CA', { timeZone: EASTERN_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
