@@ -1,3 +1,5 @@
+import { sellFifo } from '../../../server/src/domain/fifo';
+import { centsText, dec } from '../../../server/src/domain/money';
 import { valuePortfolio, type LotInput, type PrivateAssetInput } from '../../../server/src/domain/valuation';
 import type { LiveQuote, PortfolioValuation, RealEstateAsset, VentureAsset } from '../pages/dashboard/portfolio-types';
 
@@ -143,5 +145,37 @@ export function dashboardReads(
     'assets.venture.list': () => books.ventures,
     'assets.realEstate.list': () => books.properties,
     ...overrides,
+  };
+}
+
+/**
+ * What the server's Sell action does to the books, for a fake server: first in, first out (the
+ * engine's own rule), the proceeds into Cash Available when the sale settles, the gain realized.
+ */
+export function sellFromBooks(books: Books, input: unknown) {
+  const order = input as { symbol: string; qty: string; price: string; settles?: boolean };
+  const lots = books.lots.filter((l) => l.symbol === order.symbol);
+  const sale = sellFifo(
+    lots.map((l) => ({ id: l.id, purchaseDate: l.purchaseDate, qty: dec(l.qty), costBasis: dec(l.costBasis) })),
+    dec(order.qty),
+    dec(order.price),
+  );
+  if (!sale) throw new Error('the fake books cannot make this sale');
+  for (const take of sale.takes) {
+    const index = books.lots.findIndex((l) => l.id === take.lotId);
+    if (take.remainingQty.eq(0)) books.lots.splice(index, 1);
+    else books.lots[index] = { ...books.lots[index]!, qty: take.remainingQty.toFixed(), costBasis: centsText(take.remainingCost) };
+  }
+  const settles = order.settles ?? true;
+  if (settles) books.balances = { ...books.balances, cashAvailable: centsText(dec(books.balances.cashAvailable).plus(sale.proceeds)) };
+  books.realized = {
+    yearToDate: centsText(dec(books.realized.yearToDate).plus(sale.realizedGain)),
+    allTime: centsText(dec(books.realized.allTime).plus(sale.realizedGain)),
+  };
+  return {
+    message: `Sold ${order.qty} ${order.symbol} for ${centsText(sale.proceeds)}.`,
+    proceeds: centsText(sale.proceeds),
+    realized_gain: centsText(sale.realizedGain),
+    cash_available: settles ? books.balances.cashAvailable : null,
   };
 }

@@ -165,7 +165,7 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
         {preview && 'text' in checks.qty ? (
           <SaleOutcome preview={preview} qty={checks.qty.text} symbol={position.symbol} cashAvailable={cashAvailable} />
         ) : (
-          <p className="sell-form__prompt">{qty.trim() && price.trim() ? firstProblem(checks) : PREVIEW_PROMPT}</p>
+          <p className="sell-form__prompt">{outcomePrompt(checks, qty, price, shownErrors)}</p>
         )}
       </div>
       <p className="dialog__message dialog__message--error" role="alert">
@@ -183,11 +183,14 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
   );
 }
 
-/** Why there is nothing to show yet, once both fields have something in them. */
-function firstProblem(checks: Checks): string {
-  if ('error' in checks.qty) return checks.qty.error;
-  if ('error' in checks.price) return checks.price.error;
-  return PREVIEW_PROMPT;
+/**
+ * Why there is nothing to show yet: once both fields hold something, what is wrong with them
+ * (unless a field already says so under it), else the prompt.
+ */
+function outcomePrompt(checks: Checks, qty: string, price: string, shown: { qty?: string; price?: string }): string {
+  if (qty.trim() === '' || price.trim() === '') return PREVIEW_PROMPT;
+  const problem = 'error' in checks.qty ? checks.qty.error : 'error' in checks.price ? checks.price.error : null;
+  return problem === null || problem === shown.qty || problem === shown.price ? PREVIEW_PROMPT : problem;
 }
 
 /** What will happen, in words, before the partner confirms. */
