@@ -1,7 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ASSET_ROW_RULE } from '../../server/src/domain/asset-rules';
-import { logIn } from './support/actions';
+import { centsText, dec } from '../../server/src/domain/money';
+import { formatCurrency } from '../src/lib/format';
+import { logIn, screenshot } from './support/actions';
+import { seriousViolations } from './support/axe';
 import { DEMO, startAppServer, type AppServer } from './support/app-server';
 import { describeInBrowser, openBrowser, type Browser } from './support/browser';
 
@@ -36,6 +39,20 @@ async function netAccountValue(page: Page): Promise<string> {
   return (await page.locator('.stat-card', { hasText: 'Net Account Value' }).locator('dd').textContent()) ?? '';
 }
 
+async function statCard(page: Page, label: string): Promise<string> {
+  return (await page.locator('.stat-card', { hasText: label }).locator('dd').textContent()) ?? '';
+}
+
+/** A footer row's Value $ cell (Cash Available, TOTAL, …) as decimal text: "26,200.00" → "26200.00". */
+async function footerValue(page: Page, label: string): Promise<string> {
+  const row = liquidTable(page).locator('tfoot tr', { has: page.getByRole('rowheader', { name: label, exact: true }) });
+  const texts = await row.locator('td').allTextContents();
+  return texts.join('').replace(/,/g, '');
+}
+
+/** "+$1,234.50" / "-$10.00" / "$0.00" → exact decimal text. */
+const currencyText = (text: string) => text.replace(/[$,+]/g, '');
+
 async function dashboardReady(page: Page): Promise<void> {
   await page.getByText('Stock prices refresh about once per minute.').waitFor();
 }
@@ -65,9 +82,11 @@ describeInBrowser('the dashboards in Chromium', () => {
     await app?.stop();
   });
 
-  it('a GP adds a two-lot investment and sees it grouped under its symbol', async () => {
+  it('a GP adds a two-lot investment and sees it grouped under its symbol; unpaid from Cash Available, the cash stays', async () => {
+    const cashBefore = await footerValue(gp, 'Cash Available');
     await gp.getByRole('button', { name: '+ Investment' }).click();
     const dialog = gp.getByRole('dialog', { name: 'Add Investment' });
+    expect(await dialog.getByRole('checkbox', { name: 'Paid from Cash Available' }).isChecked()).toBe(false);
     await dialog.getByLabel('Ticker Symbol').fill('tsla');
     expect(await dialog.getByLabel('Ticker Symbol').inputValue()).toBe('TSLA');
     const first = dialog.getByRole('group', { name: 'Purchase 1' });
@@ -91,6 +110,22 @@ describeInBrowser('the dashboards in Chromium', () => {
     const parent = liquidTable(gp).locator('tbody tr', { has: gp.getByRole('link', { name: /^TSLA/ }) });
     // 20 shares at (12 × 350.25 + 8 × 310.10) / 20 = 334.19 on average
     expect(await parent.textContent()).toContain('334.19');
+    // A purchase made elsewhere is recorded; Cash Available is left alone.
+    expect(await footerValue(gp, 'Cash Available')).toBe(cashBefore);
+  });
+
+  it('a purchase paid from Cash Available takes its cost from the cash', async () => {
+    const cashBefore = await footerValue(gp, 'Cash Available');
+    await gp.getByRole('button', { name: '+ Investment' }).click();
+    const dialog = gp.getByRole('dialog', { name: 'Add Investment' });
+    await dialog.getByLabel('Ticker Symbol').fill('COST');
+    await dialog.getByLabel('Quantity').fill('2');
+    await dialog.getByLabel('Purchase Date').fill('2025-01-06');
+    await dialog.getByLabel('Purchase Price').fill('900.45');
+    await dialog.getByRole('checkbox', { name: 'Paid from Cash Available' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => footerValue(gp, 'Cash Available')).toBe(centsText(dec(cashBefore).minus('1800.90')));
   });
 
   it('sorts by Value $: ascending first, then descending', async () => {
@@ -150,7 +185,59 @@ describeInBrowser('the dashboards in Chromium', () => {
     await gp.getByRole('status').getByText('Balances saved.').waitFor();
     await gp.reload();
     await dashboardReady(gp);
-    expect(await gp.getByRole('region', { name: 'Cash and Margin' }).getByLabel('Cash Available').inputValue()).toBe('430000.5');
+    expect(await gp.getByRole('region', { name: 'Cash and Margin' }).getByLabel('Cash Available').inputValue()).toBe('430000.50');
+    expect(await footerValue(gp, 'Cash Available')).toBe('430000.50');
+  });
+
+  it('a GP sells part of a position, settled: Cash Available goes up by the proceeds and the realized gains move by the gain', async () => {
+    const cashBefore = await footerValue(gp, 'Cash Available');
+    const realizedBefore = currencyText(await statCard(gp, 'Realized Gains (Year to Date)'));
+    await gp.getByRole('button', { name: 'Sell AAPL' }).click();
+    const dialog = gp.getByRole('dialog', { name: 'Sell AAPL' });
+    expect(await dialog.getByRole('checkbox', { name: 'Settle against Cash Available' }).isChecked()).toBe(true);
+    const price = await dialog.getByLabel('Price').inputValue();
+    expect(price).toMatch(/^\d+\.\d{2,}$/);
+    await dialog.getByLabel('Quantity').fill('25');
+    const proceeds = centsText(dec(price).times(25));
+    const cashAfter = centsText(dec(cashBefore).plus(proceeds));
+    await dialog.getByText(`Cash Available goes from ${formatCurrency(cashBefore)} to ${formatCurrency(cashAfter)}.`).waitFor();
+    await screenshot(gp, 'dashboard-sell-dialog');
+
+    await dialog.getByRole('button', { name: 'Sell', exact: true }).click();
+    const toast = gp.getByRole('status').getByText(/^Sold 25 AAPL for /);
+    await toast.waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // The server's message: "Sold 25 AAPL for 5652.50: a realized gain of 1372.50."
+    const message = (await toast.textContent()) ?? '';
+    const [, sold, kind, amount] = /for (-?[\d.]+): a realized (gain|loss) of ([\d.]+)\./.exec(message) ?? [];
+    expect(sold).toBe(proceeds);
+    const gain = kind === 'loss' ? dec(amount ?? '0').neg() : dec(amount ?? '0');
+    await expect.poll(() => footerValue(gp, 'Cash Available')).toBe(cashAfter);
+    await expect.poll(async () => currencyText(await statCard(gp, 'Realized Gains (Year to Date)'))).toBe(centsText(dec(realizedBefore).plus(gain)));
+    expect(gain.eq(0)).toBe(false); // so the card did change
+    await screenshot(gp, 'dashboard-gp-after-sale');
+  });
+
+  it('fits a phone: the dashboard and the Sell dialog at 390 px', async () => {
+    const phone = await browser.newPage(390);
+    try {
+      await phone.goto(`${app.url}/gp_dashboard`);
+      await dashboardReady(phone);
+      await liquidTable(phone).getByRole('button', { name: 'Sell AAPL' }).waitFor();
+      // The page itself never scrolls sideways; the tables scroll inside their cards.
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(phone, 'dashboard-gp-after-sale');
+      await liquidTable(phone).getByRole('button', { name: 'Sell AAPL' }).click();
+      const dialog = phone.getByRole('dialog', { name: 'Sell AAPL' });
+      await dialog.getByLabel('Quantity').fill('1');
+      await dialog.getByText(/^Cash Available goes from /).waitFor();
+      await screenshot(phone, 'dashboard-sell-dialog');
+      expect(await seriousViolations(phone)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    } finally {
+      await phone.close();
+    }
   });
 
   it('buys through the assistant after confirming, and the new lot shows', async () => {

@@ -15,11 +15,3 @@ export function isNumericText(text: string): boolean {
   const trimmed = text.trim();
   return trimmed !== '' && /^-?(\d+\.?\d*|\.\d+)$/.test(trimmed);
 }
-
-/** The number a numeric field holds, blank counting as zero (SPEC §5). */
-export function numberOfText(text: string): number {
-  const trimmed = text.replace(/,/g, '').trim();
-  if (trimmed === '') return 0;
-  const n = Number(trimmed);
-  return Number.isFinite(n) ? n : 0;
-}

@@ -1,7 +1,14 @@
-import type { Holding, RealEstateAsset, VentureAsset } from '../pages/dashboard/portfolio-types';
+import { sellFifo } from '../../../server/src/domain/fifo';
+import { centsText, dec } from '../../../server/src/domain/money';
+import { valuePortfolio, type LotInput, type PrivateAssetInput } from '../../../server/src/domain/valuation';
+import type { LiveQuote, PortfolioValuation, RealEstateAsset, VentureAsset } from '../pages/dashboard/portfolio-types';
 
-/** A small portfolio for the dashboard tests; figures chosen so totals are easy to check by hand. */
-const quote = {
+/**
+ * A small portfolio for the dashboard tests, figures chosen so totals are easy to check by hand.
+ * The books are plain data a test may change (a sale, a balance); the fake server values them
+ * with the portfolio engine's own code, as the real server does.
+ */
+const LIVE = {
   change: 2,
   changePct: 1,
   dividendYield: 0.5,
@@ -13,29 +20,28 @@ const quote = {
   quoteStale: false,
 };
 
-export function holdingsFixture(): Holding[] {
-  return [
-    { id: 1, symbol: 'AAPL', qty: 10, price_paid: 100, purchase_date: '2025-03-01', asset_type: 'stock', exchange: 'NASDAQ', ...quote, lastPrice: 120 },
-    { id: 2, symbol: 'AAPL', qty: 30, price_paid: 140, purchase_date: '2024-06-01', asset_type: 'stock', exchange: 'NASDAQ', ...quote, lastPrice: 120 },
-    {
-      id: 3,
-      symbol: 'BTC',
-      qty: 0.5,
-      price_paid: 40000,
-      purchase_date: '2024-01-10',
-      asset_type: 'crypto',
-      exchange: null,
-      ...quote,
-      lastPrice: 60000,
-      change: -1000,
-      changePct: -1.6,
-      dividendYield: null,
-      marketCap: null,
-      peRatio: null,
-    },
-    { id: 4, symbol: 'KO', qty: 100, price_paid: 58, purchase_date: '2024-02-01', asset_type: 'stock', exchange: 'NYSE', ...quote, lastPrice: 60, change: 0.5 },
-  ];
+export const AS_OF = '2026-03-02T15:00:30.000Z';
+
+export interface Books {
+  lots: LotInput[];
+  /** By quote key: crypto SYM-USD, stocks SYM. */
+  quotes: Record<string, LiveQuote>;
+  ventures: VentureAsset[];
+  properties: RealEstateAsset[];
+  balances: { cashAvailable: string; marginDebit: string; accountsReceivable: string };
+  realized: { yearToDate: string; allTime: string };
 }
+
+const lot = (id: number, symbol: string, assetType: 'stock' | 'crypto', exchange: string | null, qty: string, pricePaid: string, costBasis: string, purchaseDate: string): LotInput => ({
+  id,
+  symbol,
+  assetType,
+  exchange,
+  qty,
+  pricePaid,
+  costBasis,
+  purchaseDate,
+});
 
 export function venturesFixture(): VentureAsset[] {
   return [
@@ -74,20 +80,102 @@ export function propertiesFixture(): RealEstateAsset[] {
   ];
 }
 
-export const BALANCES = { cash_available: 25000, margin_debit: 10000, accounts_receivable: 5000 };
-
-/** Handlers for every read the dashboards make; tests add or override the writes. */
-export function dashboardReads(overrides: Record<string, (input: unknown) => unknown> = {}): Record<string, (input: unknown) => unknown> {
+/** AAPL in two lots, half a BTC and 100 KO; a venture, a property and the balances. */
+export function booksFixture(): Books {
   return {
-    'portfolio.holdings': () => holdingsFixture(),
+    lots: [
+      lot(1, 'AAPL', 'stock', 'NASDAQ', '10', '100', '1000.00', '2025-03-01'),
+      lot(2, 'AAPL', 'stock', 'NASDAQ', '30', '140', '4200.00', '2024-06-01'),
+      lot(3, 'BTC', 'crypto', null, '0.5', '40000', '20000.00', '2024-01-10'),
+      lot(4, 'KO', 'stock', 'NYSE', '100', '58', '5800.00', '2024-02-01'),
+    ],
+    quotes: {
+      AAPL: { ...LIVE, lastPrice: 120 },
+      'BTC-USD': { ...LIVE, lastPrice: 60000, change: -1000, changePct: -1.6, dividendYield: null, marketCap: null, peRatio: null },
+      KO: { ...LIVE, lastPrice: 60, change: 0.5 },
+    },
+    ventures: venturesFixture(),
+    properties: propertiesFixture(),
+    balances: { cashAvailable: '25000.00', marginDebit: '10000.00', accountsReceivable: '5000.00' },
+    realized: { yearToDate: '1250.00', allTime: '3400.00' },
+  };
+}
+
+const text = (n: number) => String(n);
+
+function assetInput(a: VentureAsset | RealEstateAsset): PrivateAssetInput {
+  return {
+    id: a.id,
+    qty: text(a.qty),
+    pricePaid: text(a.price_paid),
+    lastPriceAtDate: text(a.last_price_at_date),
+    dividendDollar: 'dividend_dollar' in a ? text(a.dividend_dollar) : '0',
+    dividendPct: 'dividend_pct' in a ? text(a.dividend_pct) : '0',
+    totalRentalIncome: 'total_rental_income' in a ? text(a.total_rental_income) : '0',
+    monthlyRentalIncome: 'monthly_rental_income' in a ? text(a.monthly_rental_income) : '0',
+  };
+}
+
+/** What portfolio.valuation answers for these books: the engine's figures, its quotes and the time. */
+export function valuationOf(books: Books): PortfolioValuation {
+  const quotes = new Map(Object.entries(books.quotes).map(([key, q]) => [key, { lastPrice: text(q.lastPrice), change: text(q.change) }]));
+  const valuation = valuePortfolio({
+    lots: books.lots,
+    quotes,
+    ventures: books.ventures.map(assetInput),
+    properties: books.properties.map(assetInput),
+    balances: books.balances,
+    realized: books.realized,
+  });
+  return { ...valuation, quotes: books.quotes, asOf: AS_OF };
+}
+
+/** Handlers for every read the dashboards make, from `books`; tests add or override the writes. */
+export function dashboardReads(
+  overrides: Record<string, (input: unknown) => unknown> = {},
+  books: Books = booksFixture(),
+): Record<string, (input: unknown) => unknown> {
+  return {
+    'portfolio.valuation': () => valuationOf(books),
     'portfolio.predictions': () => [{ ticker: 'AAPL', prediction: 121.5 }],
-    'portfolio.balances': () => BALANCES,
     'portfolio.marketSummary': () => [
       { name: 'S&P 500', symbol: '^GSPC', price: 6737.98, change: 12.5, changePct: 0.19, quoteSource: 'simulated', quoteAsOf: '2026-03-02T15:00:00.000Z', quoteStale: false },
     ],
     'portfolio.history': () => ({ days: [] }),
-    'assets.venture.list': () => venturesFixture(),
-    'assets.realEstate.list': () => propertiesFixture(),
+    'assets.venture.list': () => books.ventures,
+    'assets.realEstate.list': () => books.properties,
     ...overrides,
+  };
+}
+
+/**
+ * What the server's Sell action does to the books, for a fake server: first in, first out (the
+ * engine's own rule), the proceeds into Cash Available when the sale settles, the gain realized.
+ */
+export function sellFromBooks(books: Books, input: unknown) {
+  const order = input as { symbol: string; qty: string; price: string; settles?: boolean };
+  const lots = books.lots.filter((l) => l.symbol === order.symbol);
+  const sale = sellFifo(
+    lots.map((l) => ({ id: l.id, purchaseDate: l.purchaseDate, qty: dec(l.qty), costBasis: dec(l.costBasis) })),
+    dec(order.qty),
+    dec(order.price),
+  );
+  if (!sale) throw new Error('the fake books cannot make this sale');
+  for (const take of sale.takes) {
+    const index = books.lots.findIndex((l) => l.id === take.lotId);
+    if (take.remainingQty.eq(0)) books.lots.splice(index, 1);
+    else books.lots[index] = { ...books.lots[index]!, qty: take.remainingQty.toFixed(), costBasis: centsText(take.remainingCost) };
+  }
+  const settles = order.settles ?? true;
+  if (settles) books.balances = { ...books.balances, cashAvailable: centsText(dec(books.balances.cashAvailable).plus(sale.proceeds)) };
+  books.realized = {
+    yearToDate: centsText(dec(books.realized.yearToDate).plus(sale.realizedGain)),
+    allTime: centsText(dec(books.realized.allTime).plus(sale.realizedGain)),
+  };
+  return {
+    message: `Sold ${order.qty} ${order.symbol} for ${centsText(sale.proceeds)}.`,
+    proceeds: centsText(sale.proceeds),
+    realized_gain: centsText(sale.realizedGain),
+    cash_available: settles ? books.balances.cashAvailable : null,
   };
 }

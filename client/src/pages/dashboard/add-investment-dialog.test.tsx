@@ -50,6 +50,30 @@ describe('the Add Investment modal', () => {
         { qty: '10', price_paid: '402.3', purchase_date: '2099-01-05' },
         { qty: '5', price_paid: '331.75', purchase_date: '2024-12-02' },
       ],
+      // SPEC's modal records purchases made elsewhere: Cash Available is left alone unless asked.
+      settles: false,
     });
+  });
+
+  it('sends settles: true when the purchase was paid from Cash Available, and reloads the figures', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = fakeApi(dashboardReads({ 'portfolio.addHolding': () => [{ id: 9, symbol: 'MSFT' }] }));
+    renderApp('/gp_dashboard', api);
+    await user.click(await screen.findByRole('button', { name: '+ Investment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Investment' });
+    const paid = within(dialog).getByRole('checkbox', { name: 'Paid from Cash Available' }) as HTMLInputElement;
+    expect(paid.checked).toBe(false);
+    await user.type(within(dialog).getByLabelText('Ticker Symbol'), 'msft');
+    await user.type(within(dialog).getByLabelText('Quantity'), '2');
+    await user.type(within(dialog).getByLabelText('Purchase Price'), '400');
+    await user.type(within(dialog).getByLabelText('Purchase Date'), '2025-01-06');
+    await user.click(paid);
+    const loads = api.callsTo('portfolio.valuation').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Investment' })).toBeNull());
+    expect(api.callsTo('portfolio.addHolding')[0]?.input).toMatchObject({ symbol: 'MSFT', settles: true });
+    expect(api.callsTo('portfolio.valuation').length).toBeGreaterThan(loads);
+    expect(await screen.findByText('MSFT added: 1 purchase.')).toBeTruthy();
   });
 });

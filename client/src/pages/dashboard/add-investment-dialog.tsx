@@ -5,8 +5,11 @@ import { trpc } from '../../api/trpc';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
+import { useRefreshPortfolio } from './use-portfolio';
 
 export const ADD_INVESTMENT_FAILED = 'Failed to add the investment.';
+/** Unchecked, the modal records purchases made elsewhere (SPEC's modal); checked, they were paid from Cash Available. */
+export const PAID_FROM_CASH_LABEL = 'Paid from Cash Available';
 
 interface PurchaseRow {
   key: number;
@@ -28,12 +31,13 @@ export function AddInvestmentDialog({ open, onClose }: { open: boolean; onClose:
 
 function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   const notify = useToast();
-  const utils = trpc.useUtils();
+  const refresh = useRefreshPortfolio();
   const add = trpc.portfolio.addHolding.useMutation();
   const nextKey = useRef(2);
   const [assetType, setAssetType] = useState<AssetType>('stock');
   const [symbol, setSymbol] = useState('');
   const [purchases, setPurchases] = useState<PurchaseRow[]>([{ key: 1, qty: '', price_paid: '', purchase_date: '' }]);
+  const [settles, setSettles] = useState(false);
   const [error, setError] = useState('');
 
   const change = (key: number, field: keyof Omit<PurchaseRow, 'key'>, value: string) =>
@@ -47,10 +51,11 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
         symbol,
         asset_type: assetType,
         purchases: purchases.map(({ qty, price_paid, purchase_date }) => ({ qty, price_paid, purchase_date })),
+        settles,
       },
       {
         onSuccess: async (lots) => {
-          await Promise.all([utils.portfolio.holdings.invalidate(), utils.portfolio.predictions.invalidate()]);
+          await refresh();
           notify.success(`${lots[0]?.symbol ?? symbol} added: ${lots.length} ${lots.length === 1 ? 'purchase' : 'purchases'}.`);
           onDone();
         },
@@ -112,6 +117,10 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
       >
         + More Purchases
       </button>
+      <label className="checkbox add-investment__settles">
+        <input type="checkbox" checked={settles} onChange={(e) => setSettles(e.target.checked)} />
+        {PAID_FROM_CASH_LABEL}
+      </label>
       <p className="dialog__message dialog__message--error" role="alert">
         {error}
       </p>

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeApiError, fakeApi } from '../../test/fake-api';
-import { dashboardReads } from '../../test/portfolio-fixtures';
+import { booksFixture, dashboardReads } from '../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../test/render-app';
 
 describe('the balances panel', () => {
-  it('keeps the numeric rule as typed, sends numbers and says when saving fails', async () => {
+  it('keeps the numeric rule as typed, sends what was typed as decimal text and says when saving fails', async () => {
     const user = userEvent.setup();
     storeSession('GP');
     let fail = false;
@@ -21,6 +21,8 @@ describe('the balances panel', () => {
     renderApp('/gp_dashboard', api);
     const panel = await screen.findByRole('region', { name: 'Cash and Margin' });
     const cash = within(panel).getByLabelText('Cash Available') as HTMLInputElement;
+    // The engine's text to start with.
+    expect(cash.value).toBe('25000.00');
     await user.clear(cash);
     await user.type(cash, '1,250x.5.0');
     expect(cash.value).toBe('1250.50');
@@ -31,10 +33,41 @@ describe('the balances panel', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Save Balances' }));
     await waitFor(() => expect(api.callsTo('portfolio.saveBalances')).toHaveLength(1));
-    expect(api.callsTo('portfolio.saveBalances')[0]?.input).toEqual({ cash_available: 1250.5, margin_debit: -3, accounts_receivable: 5000 });
+    expect(api.callsTo('portfolio.saveBalances')[0]?.input).toEqual({ cash_available: '1250.50', margin_debit: '-3', accounts_receivable: '5000.00' });
 
     fail = true;
     await user.click(within(panel).getByRole('button', { name: 'Save Balances' }));
     expect(await screen.findByText('Failed to save balances')).toBeTruthy();
+  });
+
+  it('stores exactly what was typed, and shows the engine’s figure after saving', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const books = booksFixture();
+    const api = fakeApi(
+      dashboardReads(
+        {
+          'portfolio.saveBalances': (input) => {
+            const typed = input as Record<'cash_available' | 'margin_debit' | 'accounts_receivable', string>;
+            books.balances = { cashAvailable: typed.cash_available, marginDebit: typed.margin_debit, accountsReceivable: typed.accounts_receivable };
+            return input;
+          },
+        },
+        books,
+      ),
+    );
+    renderApp('/gp_dashboard', api);
+    const panel = await screen.findByRole('region', { name: 'Cash and Margin' });
+    const cash = within(panel).getByLabelText('Cash Available') as HTMLInputElement;
+    await user.clear(cash);
+    await user.type(cash, '1,234,567,890.12');
+    expect(cash.value).toBe('1234567890.12');
+    await user.click(within(panel).getByRole('button', { name: 'Save Balances' }));
+    expect(await screen.findByText('Balances saved.')).toBeTruthy();
+    expect(api.callsTo('portfolio.saveBalances')[0]?.input).toEqual({ cash_available: '1234567890.12', margin_debit: '10000.00', accounts_receivable: '5000.00' });
+    // The valuation is read again: the footer and the panel show the stored figure.
+    const footer = screen.getByRole('region', { name: 'Liquid Assets table' }).querySelector('tfoot');
+    await waitFor(() => expect(footer?.textContent).toContain('1,234,567,890.12'));
+    expect((within(panel).getByLabelText('Cash Available') as HTMLInputElement).value).toBe('1234567890.12');
   });
 });

@@ -5,7 +5,9 @@ import { useToast } from '../../components/toast';
 import { formatMoney } from '../../lib/format';
 import { acceptNumericText } from '../../lib/numeric-text';
 import { decimalText } from './assets/asset-values';
-import type { Balances } from './portfolio-types';
+import { negatedText } from './portfolio-figures';
+import type { PortfolioTotals } from './portfolio-types';
+import { useRefreshPortfolio } from './use-portfolio';
 
 export const BALANCES_SAVE_FAILED = 'Failed to save balances';
 export const BALANCES_SAVED = 'Balances saved.';
@@ -17,16 +19,17 @@ const FIELDS = [
 ] as const;
 
 type BalanceKey = (typeof FIELDS)[number]['key'];
-type BalanceTexts = Record<BalanceKey, string>;
+/** The balances as decimal text: as the engine sends them, as typed, and as sent back. */
+export type BalanceTexts = Record<BalanceKey, string>;
 
-const textsOf = (b: Balances): BalanceTexts => ({
-  cash_available: String(b.cash_available),
-  margin_debit: String(b.margin_debit),
-  accounts_receivable: String(b.accounts_receivable),
+export const balanceTexts = (totals: PortfolioTotals): BalanceTexts => ({
+  cash_available: totals.cashAvailable,
+  margin_debit: totals.marginDebit,
+  accounts_receivable: totals.accountsReceivable,
 });
 
 /** SPEC §2's cash and margin panel: inputs and 'Save Balances' for GPs, the figures for LPs. */
-export function BalancesPanel({ balances, editable }: { balances: Balances; editable: boolean }) {
+export function BalancesPanel({ balances, editable }: { balances: BalanceTexts; editable: boolean }) {
   return (
     <section className="dashboard__section card balances" aria-labelledby="balances-heading">
       <h2 id="balances-heading" className="section-header__title">
@@ -39,8 +42,8 @@ export function BalancesPanel({ balances, editable }: { balances: Balances; edit
           {FIELDS.map((field) => (
             <div key={field.key} className="balances__figure">
               <dt>{field.label}</dt>
-              <dd className={field.key === 'margin_debit' && balances.margin_debit !== 0 ? 'tone--loss' : undefined}>
-                {formatMoney(field.key === 'margin_debit' ? -balances.margin_debit : balances[field.key])}
+              <dd className={field.key === 'margin_debit' && negatedText(balances.margin_debit).startsWith('-') ? 'tone--loss' : undefined}>
+                {formatMoney(field.key === 'margin_debit' ? negatedText(balances.margin_debit) : balances[field.key])}
               </dd>
             </div>
           ))}
@@ -50,29 +53,31 @@ export function BalancesPanel({ balances, editable }: { balances: Balances; edit
   );
 }
 
-function BalancesForm({ balances }: { balances: Balances }) {
+function BalancesForm({ balances }: { balances: BalanceTexts }) {
   const notify = useToast();
-  const utils = trpc.useUtils();
+  const refresh = useRefreshPortfolio();
   const save = trpc.portfolio.saveBalances.useMutation();
-  const [texts, setTexts] = useState<BalanceTexts>(() => textsOf(balances));
+  const [texts, setTexts] = useState<BalanceTexts>(balances);
   const [touched, setTouched] = useState(false);
 
-  // Figures saved elsewhere show here until this partner starts typing.
+  // Figures saved elsewhere (or moved by a trade) show here until this partner starts typing.
+  const { cash_available: cash, margin_debit: margin, accounts_receivable: receivable } = balances;
   useEffect(() => {
-    if (!touched) setTexts(textsOf(balances));
-  }, [balances, touched]);
+    if (!touched) setTexts({ cash_available: cash, margin_debit: margin, accounts_receivable: receivable });
+  }, [cash, margin, receivable, touched]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
+      // What was typed, exactly: decimal text without its commas (SPEC §5), never a float.
       {
-        cash_available: Number(decimalText(texts.cash_available)),
-        margin_debit: Number(decimalText(texts.margin_debit)),
-        accounts_receivable: Number(decimalText(texts.accounts_receivable)),
+        cash_available: decimalText(texts.cash_available),
+        margin_debit: decimalText(texts.margin_debit),
+        accounts_receivable: decimalText(texts.accounts_receivable),
       },
       {
         onSuccess: async () => {
-          await utils.portfolio.balances.invalidate();
+          await refresh();
           setTouched(false);
           notify.success(BALANCES_SAVED);
         },

@@ -5,10 +5,11 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { AssistantPanel } from './assistant/assistant-panel';
 import { RealEstateSection } from './assets/real-estate-section';
 import { VentureSection } from './assets/venture-section';
-import { BalancesPanel } from './balances-panel';
+import { BalancesPanel, balanceTexts } from './balances-panel';
 import { ChatIcon } from './icons';
 import { LiquidSection } from './liquid/liquid-section';
 import { MarketBar } from './market-bar';
+import { allocationParts } from './portfolio-figures';
 import type { DashboardRole } from './portfolio-types';
 import { PriceNote } from './price-note';
 import { StatCards } from './stat-cards';
@@ -60,17 +61,22 @@ export function Dashboard({ role }: { role: DashboardRole }) {
         )
       ) : (
         <>
-          <PriceNote holdings={portfolio.holdings} />
-          <StatCards figures={portfolio.figures} />
+          <PriceNote quotes={Object.values(portfolio.valuation.quotes)} />
+          <StatCards totals={portfolio.valuation.totals} />
           <ErrorBoundary fallback={<p className="dashboard__status charts-placeholder">The charts could not be shown.</p>}>
             <Suspense fallback={<p className="dashboard__status charts-placeholder">Loading charts...</p>}>
-              <PortfolioCharts parts={portfolio.figures.parts} />
+              <PortfolioCharts parts={allocationParts(portfolio.valuation.totals)} />
             </Suspense>
           </ErrorBoundary>
-          <LiquidSection role={role} holdings={portfolio.holdings} predictions={portfolio.predictions} balances={portfolio.balances} />
-          <VentureSection assets={portfolio.ventures} editable={editable} />
-          <RealEstateSection assets={portfolio.properties} editable={editable} />
-          <BalancesPanel balances={portfolio.balances} editable={editable} />
+          <LiquidSection role={role} valuation={portfolio.valuation} predictions={portfolio.predictions} />
+          <VentureSection assets={portfolio.ventures} figures={portfolio.valuation.ventures} totals={portfolio.valuation.totals} editable={editable} />
+          <RealEstateSection
+            assets={portfolio.properties}
+            figures={portfolio.valuation.properties}
+            totals={portfolio.valuation.totals}
+            editable={editable}
+          />
+          <BalancesPanel balances={balanceTexts(portfolio.valuation.totals)} editable={editable} />
         </>
       )}
     </div>

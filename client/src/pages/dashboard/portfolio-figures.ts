@@ -1,53 +1,98 @@
-import {
-  daysGain,
-  netAccountParts,
-  netAccountValue,
-  totalUnrealizedGains,
-  type LotFigures,
-  type NetAccountParts,
-  type PrivateAssetFigures,
-  type RealEstateFigures,
-} from '../../../../server/src/domain/portfolio-math';
-import type { Balances, Holding, RealEstateAsset, VentureAsset } from './portfolio-types';
+import { sellFifo } from '../../../../server/src/domain/fifo';
+import { centsText, dec, fixed, percentOf, sum, type Decimal } from '../../../../server/src/domain/money';
+import type { AssetFigures, Position, PortfolioTotals } from './portfolio-types';
 
-/** The domain module's view of a lot. */
-export function lotFigures(holding: Holding): LotFigures {
+/**
+ * The dashboards show the portfolio engine's figures (portfolio.valuation) as it sends them. A few
+ * cells SPEC's tables show are not a figure of the valuation by themselves; they are put together
+ * here from the engine's own decimal text with the engine's own code (server/src/domain/money.ts,
+ * fifo.ts): sums of cents are exact, and a percentage takes the engine's one rule. No float is
+ * ever part of a figure shown.
+ */
+
+/** Decimal text as a decimal; anything that is not a number counts as nothing, never as NaN. */
+function decimalOf(value: string | number | null | undefined): Decimal | null {
+  if (value === null || value === undefined || value === '') return null;
+  try {
+    return dec(value);
+  } catch {
+    return null;
+  }
+}
+
+/** Orders two figures exactly (decimal text or quote numbers); a missing figure sorts lowest. */
+export function compareFigures(a: string | number | null, b: string | number | null): number {
+  const x = decimalOf(a);
+  const y = decimalOf(b);
+  if (x === null || y === null) return x === y ? 0 : x === null ? -1 : 1;
+  return x.cmp(y);
+}
+
+/** The engine's percentage (valuation.ts): part ÷ whole × 100 at 2 decimals, half up; null without a whole. */
+export function percentText(part: string, whole: string): string | null {
+  const p = percentOf(dec(part), dec(whole));
+  return p === null ? null : fixed(p, 2);
+}
+
+/** A figure shown as owed: "10000.00" → "-10000.00"; zero stays "0.00" (never "-0.00"). */
+export function negatedText(text: string): string {
+  const d = dec(text);
+  return d.eq(0) ? centsText(d.abs()) : centsText(d.neg());
+}
+
+/** A lot's share of the liquid value, as the engine gives each position's. */
+export const lotShareOfPortfolio = (lotValue: string, totals: PortfolioTotals): string | null => percentText(lotValue, totals.liquidValue);
+
+/** The Liquid Assets TOTAL row's gain %: the liquid gain over the liquid cost. */
+export const liquidGainPct = (totals: PortfolioTotals): string | null => percentText(totals.liquidGain, totals.liquidCost);
+
+/** The Liquid Assets TOTAL row's value (SPEC §2): the liquid value, with cash and receivables, less the margin debit. */
+export function liquidTotalValue(totals: PortfolioTotals): string {
+  return centsText(sum([dec(totals.liquidValue), dec(totals.cashAvailable), dec(totals.accountsReceivable)]).minus(dec(totals.marginDebit)));
+}
+
+/** A property's Total Value: its market value and the rent it has earned, which is its cost plus its gain. */
+export const propertyTotalValue = (figures: AssetFigures): string => centsText(dec(figures.cost).plus(dec(figures.gain)));
+
+/** The Real Estate TOTAL row's Total Value: market value plus total rental income. */
+export const realEstateTotalValue = (totals: PortfolioTotals): string => centsText(dec(totals.realEstateValue).plus(dec(totals.totalRentalIncome)));
+
+/** The parts of the net account value the allocation chart shows, as the engine's text. */
+export interface AllocationParts {
+  liquid: string;
+  venture: string;
+  /** Market value with the rent earned, as the net account value counts it. */
+  realEstate: string;
+  cash: string;
+  marginDebit: string;
+}
+
+export function allocationParts(totals: PortfolioTotals): AllocationParts {
   return {
-    symbol: holding.symbol,
-    qty: holding.qty,
-    pricePaid: holding.price_paid,
-    purchaseDate: holding.purchase_date,
-    lastPrice: holding.lastPrice,
-    change: holding.change,
+    liquid: totals.liquidValue,
+    venture: totals.ventureValue,
+    realEstate: realEstateTotalValue(totals),
+    cash: totals.cashAvailable,
+    marginDebit: totals.marginDebit,
   };
 }
 
-export const ventureFigures = (a: VentureAsset): PrivateAssetFigures => ({ qty: a.qty, pricePaid: a.price_paid, lastPrice: a.last_price_at_date });
-
-export const realEstateFigures = (a: RealEstateAsset): RealEstateFigures => ({
-  qty: a.qty,
-  pricePaid: a.price_paid,
-  lastPrice: a.last_price_at_date,
-  totalRentalIncome: a.total_rental_income,
-});
-
-export interface DashboardFigures {
-  parts: NetAccountParts;
-  netAccountValue: number;
-  totalUnrealizedGains: number;
-  daysGain: number;
+/** What a sale would do, worked out by the engine's own first-in, first-out rule on the position's lots. */
+export interface SalePreview {
+  proceeds: string;
+  realizedGain: string;
+  /** Cash Available after the sale when it settles, else null (it stays as it is). */
+  cashAfter: string | null;
 }
 
-/** SPEC §3's three stat-card figures and the parts the allocation chart shows. */
-export function dashboardFigures(holdings: readonly Holding[], ventures: readonly VentureAsset[], properties: readonly RealEstateAsset[], balances: Balances): DashboardFigures {
-  const lots = holdings.map(lotFigures);
-  const ventureRows = ventures.map(ventureFigures);
-  const propertyRows = properties.map(realEstateFigures);
-  const parts = netAccountParts(lots, ventureRows, propertyRows, { cashAvailable: balances.cash_available, marginDebit: balances.margin_debit });
+/** Null when the sale cannot happen (more than is held, nothing to sell). */
+export function salePreview(position: Position, qty: string, price: string, cashAvailable: string, settles: boolean): SalePreview | null {
+  const lots = position.lots.map((lot) => ({ id: lot.id, purchaseDate: lot.purchaseDate, qty: dec(lot.qty), costBasis: dec(lot.cost) }));
+  const sale = sellFifo(lots, dec(qty), dec(price));
+  if (!sale) return null;
   return {
-    parts,
-    netAccountValue: netAccountValue(parts),
-    totalUnrealizedGains: totalUnrealizedGains(lots, ventureRows, propertyRows),
-    daysGain: daysGain(lots),
+    proceeds: centsText(sale.proceeds),
+    realizedGain: centsText(sale.realizedGain),
+    cashAfter: settles ? centsText(dec(cashAvailable).plus(sale.proceeds)) : null,
   };
 }

@@ -13,6 +13,15 @@ export type HistoryDay = Outputs['portfolio']['history']['days'][number];
 export type VentureAsset = Outputs['assets']['venture']['list'][number];
 export type RealEstateAsset = Outputs['assets']['realEstate']['list'][number];
 export type NewHoldingInput = Inputs['portfolio']['addHolding'];
+export type SaleInput = Inputs['portfolio']['sell'];
+
+/** The portfolio engine's figures: every money figure is exact decimal text. */
+export type PortfolioValuation = Outputs['portfolio']['valuation'];
+export type Position = PortfolioValuation['positions'][number];
+export type PositionLot = Position['lots'][number];
+export type AssetFigures = PortfolioValuation['ventures'][number];
+export type PortfolioTotals = PortfolioValuation['totals'];
+export type LiveQuote = PortfolioValuation['quotes'][string];
 
 /** What the page may do: GPs edit, LPs read. */
 export type DashboardRole = 'GP' | 'LP';

@@ -1,12 +1,18 @@
 import { formatCurrency, formatSignedCurrency, toneOf } from '../../lib/format';
-import type { DashboardFigures } from './portfolio-figures';
+import type { PortfolioTotals } from './portfolio-types';
 
-/** SPEC §2's three stat cards; gains and losses carry a sign as well as a color. */
-export function StatCards({ figures }: { figures: DashboardFigures }) {
+export const REALIZED_GAINS_LABEL = 'Realized Gains (Year to Date)';
+
+/**
+ * SPEC §2's three stat cards and the realized gains of the year, as the portfolio engine sends
+ * them; gains and losses carry a sign as well as a color.
+ */
+export function StatCards({ totals }: { totals: PortfolioTotals }) {
   const cards = [
-    { label: 'Net Account Value', value: formatCurrency(figures.netAccountValue), tone: 'flat' as const },
-    { label: 'Total Unrealized Gains', value: formatSignedCurrency(figures.totalUnrealizedGains), tone: toneOf(figures.totalUnrealizedGains) },
-    { label: "Day's Unrealized Gains", value: formatSignedCurrency(figures.daysGain), tone: toneOf(figures.daysGain) },
+    { label: 'Net Account Value', value: formatCurrency(totals.netAccountValue), tone: 'flat' as const },
+    { label: 'Total Unrealized Gains', value: formatSignedCurrency(totals.totalUnrealizedGain), tone: toneOf(totals.totalUnrealizedGain) },
+    { label: "Day's Unrealized Gains", value: formatSignedCurrency(totals.dayGain), tone: toneOf(totals.dayGain) },
+    { label: REALIZED_GAINS_LABEL, value: formatSignedCurrency(totals.realizedGainYearToDate), tone: toneOf(totals.realizedGainYearToDate) },
   ];
   return (
     <dl className="stat-cards">

@@ -1,42 +1,59 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { trpc } from '../../api/trpc';
-import { dashboardFigures, type DashboardFigures } from './portfolio-figures';
-import type { Balances, Holding, Prediction, RealEstateAsset, VentureAsset } from './portfolio-types';
+import type { PortfolioValuation, Prediction, RealEstateAsset, VentureAsset } from './portfolio-types';
 import { HOLDINGS_REFRESH_MS } from './refresh';
 
 export interface Portfolio {
-  holdings: Holding[];
+  /** Every figure the dashboards show, computed once by the server's portfolio engine. */
+  valuation: PortfolioValuation;
   predictions: Prediction[];
+  /** The private assets' own fields (names, dates, what was typed), for their tables' inputs. */
   ventures: VentureAsset[];
   properties: RealEstateAsset[];
-  balances: Balances;
-  figures: DashboardFigures;
 }
 
 /**
  * The portfolio both dashboards show, loaded together: `portfolio` is null until every part has
- * arrived, so no figure is ever shown half-computed.
+ * arrived. The valuation carries the holdings, their live quotes and the balances, and reloads
+ * on SPEC §9's holdings schedule (every 60 s) and after every write (`useRefreshPortfolio`).
  */
 export function usePortfolio(options: { predictions: boolean }) {
-  const holdings = trpc.portfolio.holdings.useQuery(undefined, { refetchInterval: HOLDINGS_REFRESH_MS });
+  const valuation = trpc.portfolio.valuation.useQuery(undefined, { refetchInterval: HOLDINGS_REFRESH_MS });
   const predictions = trpc.portfolio.predictions.useQuery(undefined, { enabled: options.predictions, refetchInterval: HOLDINGS_REFRESH_MS });
   const ventures = trpc.assets.venture.list.useQuery();
   const properties = trpc.assets.realEstate.list.useQuery();
-  const balances = trpc.portfolio.balances.useQuery();
 
   const portfolio = useMemo<Portfolio | null>(() => {
-    if (!holdings.data || !ventures.data || !properties.data || !balances.data) return null;
+    if (!valuation.data || !ventures.data || !properties.data) return null;
     return {
-      holdings: holdings.data,
+      valuation: valuation.data,
       // A failed predictions load only empties the column (N/A); it never holds the page back.
       predictions: predictions.data ?? [],
       ventures: ventures.data,
       properties: properties.data,
-      balances: balances.data,
-      figures: dashboardFigures(holdings.data, ventures.data, properties.data, balances.data),
     };
-  }, [holdings.data, predictions.data, ventures.data, properties.data, balances.data]);
+  }, [valuation.data, predictions.data, ventures.data, properties.data]);
 
-  const failed = [holdings, ventures, properties, balances].some((q) => q.isError && !q.data);
+  const failed = [valuation, ventures, properties].some((q) => q.isError && !q.data);
   return { portfolio, failed };
+}
+
+/**
+ * After a write to the books (a trade, a balance, a private asset): the valuation and what else
+ * reads the books load again, so no figure shown is older than the write.
+ */
+export function useRefreshPortfolio(): () => Promise<unknown> {
+  const utils = trpc.useUtils();
+  return useCallback(
+    () =>
+      Promise.all([
+        utils.portfolio.valuation.invalidate(),
+        utils.portfolio.predictions.invalidate(),
+        utils.portfolio.holdings.invalidate(),
+        utils.portfolio.balances.invalidate(),
+        utils.portfolio.summary.invalidate(),
+        utils.portfolio.transactions.invalidate(),
+      ]),
+    [utils],
+  );
 }

@@ -1,3 +1,4 @@
+import type { AssetFigures, PortfolioTotals } from '../portfolio-types';
 import type { AssetValues } from './asset-values';
 
 /** What a cell shows: its text and, for gains and losses, its tone. */
@@ -18,12 +19,15 @@ export interface FieldColumn {
   note?: (values: AssetValues) => string | null;
 }
 
-/** A column worked out from the row's fields. */
+/**
+ * A figure of a saved row, from the portfolio engine's valuation (cost, value, gain, gain %).
+ * Rows being typed show none: the engine works them out once they are saved.
+ */
 export interface ComputedColumn {
   type: 'computed';
   key: string;
   header: string;
-  show: (values: AssetValues) => CellText;
+  show: (figures: AssetFigures) => CellText;
 }
 
 export type AssetColumn = FieldColumn | ComputedColumn;
@@ -38,7 +42,7 @@ export interface AssetKind<Asset> {
   columns: AssetColumn[];
   blank: AssetValues;
   valuesOf: (asset: Asset) => AssetValues;
-  /** The TOTAL row's cells by column key, from the saved rows. */
-  totals: (assets: readonly Asset[]) => Record<string, CellText>;
+  /** The TOTAL row's cells by column key, from the engine's totals. */
+  totals: (totals: PortfolioTotals) => Record<string, CellText>;
   empty: string;
 }

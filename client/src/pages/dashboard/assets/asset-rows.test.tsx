@@ -3,17 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ASSET_ROW_RULE } from '../../../../../server/src/domain/asset-rules';
 import { FakeApiError, fakeApi } from '../../../test/fake-api';
-import { dashboardReads, venturesFixture } from '../../../test/portfolio-fixtures';
+import { booksFixture, dashboardReads } from '../../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../../test/render-app';
 import type { VentureAsset } from '../portfolio-types';
 
-/** A venture list the fake server keeps, so saves and updates show on the next load. */
+/** A venture list the fake server keeps in its books, so saves and updates show (with the engine's figures) on the next load. */
 function ventureServer() {
-  const ventures: VentureAsset[] = venturesFixture();
+  const books = booksFixture();
+  const ventures = books.ventures;
   return {
     ventures,
     handlers: dashboardReads({
-      'assets.venture.list': () => ventures,
       'assets.venture.save': (input) => {
         const { assets } = input as { assets: Record<string, string>[] };
         const added: VentureAsset[] = [];
@@ -41,7 +41,7 @@ function ventureServer() {
         if (saved) Object.assign(saved, { name: row.name, last_price_at_date: Number(row.last_price_at_date) });
         return saved;
       },
-    }),
+    }, books),
   };
 }
 
@@ -89,7 +89,7 @@ describe('venture investment rows', () => {
           qty: '2000',
           price_paid: '1.25',
           last_price_at_date: '1.60',
-          value: 3200,
+          value: '3200.00',
           last_price_date: null,
           dividend_dollar: '120',
           dividend_pct: '0',
@@ -97,8 +97,23 @@ describe('venture investment rows', () => {
       ],
     });
 
-    // Saved: read-only, with a pencil; the save button has gone with the unsaved rows.
-    await within(ventureTable()).findByRole('rowheader', { name: 'Harborline Health' });
+    // Saved: read-only, with a pencil and the engine's figures; the save button has gone with the unsaved rows.
+    const saved = (await within(ventureTable()).findByRole('rowheader', { name: 'Harborline Health' })).closest('tr');
+    expect(Array.from(saved?.querySelectorAll('td') ?? []).map((td) => td.textContent)).toEqual([
+      'Jan 15, 2025',
+      '1.60as of Mar 2, 2026',
+      '2,000',
+      '1.25',
+      '2,500.00', // Total Cost $
+      '+700.00', // Total Gain $
+      '+28.00%',
+      '3,200.00', // Value $
+      '120.00',
+      '0.00%',
+      '',
+    ]);
+    // The TOTAL row is the engine's: Northwind's 4,000 cost and 6,500 value with these.
+    expect(ventureTable().querySelector('tfoot tr')?.textContent).toContain('9,700.00');
     expect(screen.queryByRole('button', { name: 'Save Venture Investment' })).toBeNull();
     expect(within(ventureTable()).queryByLabelText('Name (new row 1)')).toBeNull();
 
@@ -111,6 +126,7 @@ describe('venture investment rows', () => {
     expect(screen.getByRole('button', { name: 'Edit Harborline Health' })).toBeTruthy();
     const row = within(ventureTable()).getByRole('rowheader', { name: 'Harborline Health' }).closest('tr');
     expect(row?.textContent).toContain('2.10');
+    expect(row?.textContent).toContain('4,200.00'); // the engine's new value, 2,000 × 2.10
   });
 
   it('drops an unsaved row locally and asks the server to delete a saved one', async () => {
@@ -156,5 +172,10 @@ describe('venture investment rows', () => {
     const total = table.querySelector('tfoot tr');
     expect(total?.textContent).toContain('$55,200.00 a year');
     expect(total?.textContent).toContain('+190,000.00');
+    // Total Value: 700,000 market value and 90,000 rent, for the row and the TOTAL.
+    const row = within(table).getByRole('rowheader', { name: 'Maple Street Duplex' }).closest('tr');
+    expect(row?.textContent).toContain('790,000.00');
+    expect(total?.textContent).toContain('790,000.00');
+    expect(total?.textContent).toContain('+31.67%');
   });
 });

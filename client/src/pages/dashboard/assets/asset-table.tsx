@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DiskIcon, PencilIcon, TrashIcon } from '../icons';
+import type { AssetFigures, PortfolioTotals } from '../portfolio-types';
 import type { AssetColumn, AssetKind, CellText } from './asset-kind';
 import { AssetInput } from './asset-input';
 import type { AssetValues } from './asset-values';
@@ -9,15 +10,20 @@ import type { AssetRows } from './use-asset-rows';
 interface AssetTableProps<Asset extends { id: number; name: string }> {
   kind: AssetKind<Asset>;
   assets: readonly Asset[];
+  /** The engine's figures of the saved rows, by id. */
+  figures: readonly AssetFigures[];
+  /** The engine's totals, for the TOTAL row. */
+  totals: PortfolioTotals;
   /** Absent for LPs: the table is read-only. */
   rows?: AssetRows;
 }
 
 /** A venture or real estate table: saved rows, new rows, and the TOTAL row. */
-export function AssetTable<Asset extends { id: number; name: string }>({ kind, assets, rows }: AssetTableProps<Asset>) {
+export function AssetTable<Asset extends { id: number; name: string }>({ kind, assets, figures, totals: engineTotals, rows }: AssetTableProps<Asset>) {
   const [pendingDelete, setPendingDelete] = useState<Asset | null>(null);
   const editable = rows !== undefined;
-  const totals = kind.totals(assets);
+  const totals = kind.totals(engineTotals);
+  const figuresOf = new Map(figures.map((f) => [f.id, f]));
   const headingId = `${kind.title.replace(/\W+/g, '-').toLowerCase()}-heading`;
 
   return (
@@ -70,7 +76,7 @@ export function AssetTable<Asset extends { id: number; name: string }>({ kind, a
                   {draft && rows ? (
                     <EditableCells columns={kind.columns} values={draft} rowName={asset.name} onChange={(field, value) => rows.changeEdit(asset.id, field, value)} />
                   ) : (
-                    <SavedCells columns={kind.columns} values={kind.valuesOf(asset)} />
+                    <SavedCells columns={kind.columns} values={kind.valuesOf(asset)} figures={figuresOf.get(asset.id)} />
                   )}
                   {rows && (
                     <td className="actions-col">
@@ -163,11 +169,12 @@ function TotalCell({ cell }: { cell: CellText | undefined }) {
   return <td className={`num ${cell?.tone ? `tone--${cell.tone}` : ''}`}>{cell?.text ?? ''}</td>;
 }
 
-function SavedCells({ columns, values }: { columns: AssetColumn[]; values: AssetValues }) {
+/** A saved row: its fields, and the engine's figures (none yet for a row saved a moment ago, until the valuation reloads). */
+function SavedCells({ columns, values, figures }: { columns: AssetColumn[]; values: AssetValues; figures: AssetFigures | undefined }) {
   return (
     <>
       {columns.map((column, i) => {
-        if (column.type === 'computed') return <TotalCell key={column.key} cell={column.show(values)} />;
+        if (column.type === 'computed') return <TotalCell key={column.key} cell={figures ? column.show(figures) : undefined} />;
         const note = column.note?.(values);
         const content = (
           <>
@@ -203,7 +210,8 @@ function EditableCells({
   return (
     <>
       {columns.map((column, i) => {
-        if (column.type === 'computed') return <TotalCell key={column.key} cell={column.show(values)} />;
+        // The engine works a row's figures out once it is saved.
+        if (column.type === 'computed') return <TotalCell key={column.key} cell={undefined} />;
         const input = (
           <AssetInput column={column} value={values[column.key] ?? ''} label={`${column.header} (${rowName})`} onChange={(value) => onChange(column.key, value)} />
         );

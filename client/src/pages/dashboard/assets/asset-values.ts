@@ -1,6 +1,7 @@
 import { ASSET_ROW_RULE } from '../../../../../server/src/domain/asset-rules';
 import { isCalendarDay } from '../../../../../server/src/domain/dates';
-import { isNumericText, numberOfText } from '../../../lib/numeric-text';
+import { centsText, dec, toCents } from '../../../../../server/src/domain/money';
+import { isNumericText } from '../../../lib/numeric-text';
 
 /** A venture or real estate row as its inputs hold it: every field as text. */
 export type AssetValues = Record<string, string>;
@@ -25,23 +26,25 @@ export function decimalText(text: string | undefined): string {
   return isNumericText(trimmed) ? trimmed : '0';
 }
 
-/** The figures of a row, for its computed cells. */
-export function figuresOf(values: AssetValues) {
-  const qty = numberOfText(values.qty ?? '');
-  const pricePaid = numberOfText(values.price_paid ?? '');
-  const lastPrice = numberOfText(values.last_price_at_date ?? '');
-  return { qty, pricePaid, lastPrice, totalRentalIncome: numberOfText(values.total_rental_income ?? '') };
+/** A saved number as plain decimal text for an input (1e-7 → "0.0000001", never exponent notation). */
+export function plainText(value: number): string {
+  return Number.isFinite(value) ? dec(value).toFixed() : '';
 }
 
-/** The common fields of a save or update, as the server's row schema takes them. */
+/**
+ * The common fields of a save or update, as the server's row schema takes them. SPEC §7's body
+ * carries a value (qty × last price); the server works it out itself, and this one is exact
+ * (the engine's cents, half up), never a float.
+ */
 export function commonPayload(values: AssetValues) {
-  const { qty, lastPrice } = figuresOf(values);
+  const qty = decimalText(values.qty);
+  const lastPrice = decimalText(values.last_price_at_date);
   return {
     name: (values.name ?? '').trim(),
     purchase_date: (values.purchase_date ?? '').trim(),
-    qty: decimalText(values.qty),
+    qty,
     price_paid: decimalText(values.price_paid),
-    last_price_at_date: decimalText(values.last_price_at_date),
-    value: qty * lastPrice,
+    last_price_at_date: lastPrice,
+    value: centsText(toCents(dec(qty).times(dec(lastPrice)))),
   };
 }

@@ -1,6 +1,7 @@
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
-import type { RealEstateAsset } from '../portfolio-types';
+import type { AssetFigures, PortfolioTotals, RealEstateAsset } from '../portfolio-types';
+import { useRefreshPortfolio } from '../use-portfolio';
 import { AssetTable } from './asset-table';
 import { commonPayload, decimalText, type AssetValues } from './asset-values';
 import { REAL_ESTATE_KIND } from './real-estate-kind';
@@ -16,21 +17,31 @@ const propertyFields = (values: AssetValues) => ({
 });
 
 /** Real Estate: editable for GPs, read-only for LPs. */
-export function RealEstateSection({ assets, editable }: { assets: readonly RealEstateAsset[]; editable: boolean }) {
-  return editable ? <EditableProperties assets={assets} /> : <AssetTable kind={REAL_ESTATE_KIND} assets={assets} />;
+interface SectionProps {
+  assets: readonly RealEstateAsset[];
+  /** The engine's figures of these assets, and its totals. */
+  figures: readonly AssetFigures[];
+  totals: PortfolioTotals;
 }
 
-function EditableProperties({ assets }: { assets: readonly RealEstateAsset[] }) {
+export function RealEstateSection({ editable, ...props }: SectionProps & { editable: boolean }) {
+  return editable ? <EditableProperties {...props} /> : <AssetTable kind={REAL_ESTATE_KIND} {...props} />;
+}
+
+function EditableProperties(props: SectionProps) {
   const utils = trpc.useUtils();
   const save = trpc.assets.realEstate.save.useMutation();
   const update = trpc.assets.realEstate.update.useMutation();
   const remove = trpc.assets.realEstate.remove.useMutation();
   const list = utils.assets.realEstate.list;
-  // The answer goes straight into the list, so a saved row never shows twice or not at all; a reload follows.
+  const refreshPortfolio = useRefreshPortfolio();
+  // The engine's figures load first; then the answer goes straight into the list, so a saved row
+  // never shows twice, or without its figures; a reload of the list follows.
   const refresh = () => void list.invalidate();
   const rows = useAssetRows(REAL_ESTATE_KIND.blank, {
     saveNew: async (values) => {
       const saved = await save.mutateAsync({ assets: values.map((v) => ({ ...propertyFields(v), last_price_date: null })) });
+      await refreshPortfolio();
       list.setData(undefined, (old) => [...(old ?? []), ...saved]);
       refresh();
     },
@@ -38,15 +49,17 @@ function EditableProperties({ assets }: { assets: readonly RealEstateAsset[] }) 
     update: async (id, values) => {
       const { value: _value, ...fields } = propertyFields(values);
       const saved = await update.mutateAsync({ id, ...fields });
+      await refreshPortfolio();
       list.setData(undefined, (old) => old?.map((asset) => (asset.id === saved.id ? saved : asset)));
       refresh();
     },
     remove: async (id) => {
       await remove.mutateAsync({ id });
+      await refreshPortfolio();
       list.setData(undefined, (old) => old?.filter((asset) => asset.id !== id));
       refresh();
     },
     saveFailed: (error) => messageOf(error, REAL_ESTATE_SAVE_FAILED),
   });
-  return <AssetTable kind={REAL_ESTATE_KIND} assets={assets} rows={rows} />;
+  return <AssetTable kind={REAL_ESTATE_KIND} {...props} rows={rows} />;
 }

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
+import { useRefreshPortfolio } from '../use-portfolio';
 
 export const CHAT_ERROR = 'Error contacting AI';
 export const NO_RESPONSE = 'Sorry, no response';
@@ -20,7 +21,7 @@ export const isYes = (reply: string): boolean => /^y/i.test(reply.trim());
  * clears the confirmation mode.
  */
 export function useAssistant() {
-  const utils = trpc.useUtils();
+  const refresh = useRefreshPortfolio();
   const prompt = trpc.ai.prompt.useMutation();
   const confirm = trpc.ai.confirm.useMutation();
   const nextId = useRef(1);
@@ -41,8 +42,8 @@ export function useAssistant() {
         const answer = await confirm.mutateAsync({ confirm: yes });
         setAwaitingConfirmation(false);
         say('ai', answer.message || NO_RESPONSE);
-        // A confirmed trade adds or removes lots: show them.
-        if (yes) await Promise.all([utils.portfolio.holdings.invalidate(), utils.portfolio.predictions.invalidate()]);
+        // A confirmed trade adds or removes lots and moves Cash Available: show the new figures.
+        if (yes) await refresh();
       } else {
         const answer = await prompt.mutateAsync({ prompt: trimmed });
         say('ai', answer.message || NO_RESPONSE);

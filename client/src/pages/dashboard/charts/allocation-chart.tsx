@@ -1,6 +1,7 @@
 import { Cell, Pie, PieChart, Tooltip } from 'recharts';
-import type { NetAccountParts } from '../../../../../server/src/domain/portfolio-math';
+import { centsText, dec, sum, ZERO } from '../../../../../server/src/domain/money';
 import { formatCurrency, formatPercent } from '../../../lib/format';
+import { percentText, type AllocationParts } from '../portfolio-figures';
 
 const SLICES = [
   { key: 'liquid', label: 'Liquid assets', color: '#172a44' },
@@ -9,20 +10,24 @@ const SLICES = [
   { key: 'cash', label: 'Cash available', color: '#7d8ba1' },
 ] as const;
 
-/** The parts of the portfolio the chart shows; the margin debit is a debt, not an allocation. */
-export function allocationSlices(parts: NetAccountParts) {
-  const values = {
-    liquid: parts.liquidValue,
-    venture: parts.ventureValue,
-    realEstate: parts.realEstateValue + parts.totalRentalIncome,
-    cash: parts.cashAvailable,
-  };
-  const total = Object.values(values).reduce((a, b) => a + Math.max(b, 0), 0);
-  return SLICES.map((slice) => ({ ...slice, value: values[slice.key], share: total === 0 ? 0 : (Math.max(values[slice.key], 0) / total) * 100 }));
+/**
+ * The parts of the portfolio the chart shows, as the engine's text; the margin debit is a debt,
+ * not an allocation. Each share is exact (the engine's percentage rule); only the drawing of the
+ * donut uses numbers.
+ */
+export function allocationSlices(parts: AllocationParts) {
+  const positive = (text: string) => (dec(text).gt(0) ? dec(text) : ZERO);
+  const total = centsText(sum(SLICES.map((slice) => positive(parts[slice.key]))));
+  return SLICES.map((slice) => ({
+    ...slice,
+    value: parts[slice.key],
+    amount: Number(parts[slice.key]),
+    share: percentText(centsText(positive(parts[slice.key])), total) ?? '0.00',
+  }));
 }
 
 /** A donut of where the money is, with a legend and a table that say the same in text. */
-export function AllocationChart({ parts }: { parts: NetAccountParts }) {
+export function AllocationChart({ parts }: { parts: AllocationParts }) {
   const slices = allocationSlices(parts);
   return (
     <figure className="chart" aria-labelledby="allocation-caption">
@@ -32,14 +37,14 @@ export function AllocationChart({ parts }: { parts: NetAccountParts }) {
       <div className="chart__body chart__body--allocation">
         <div className="chart__canvas chart__canvas--pie" aria-hidden="true">
           <PieChart responsive accessibilityLayer={false} style={{ width: '100%', height: 220 }}>
-            <Pie rootTabIndex={-1} data={slices.filter((s) => s.value > 0)} dataKey="value" nameKey="label" innerRadius="58%" outerRadius="90%" isAnimationActive={false} stroke="#fff">
+            <Pie rootTabIndex={-1} data={slices.filter((s) => s.amount > 0)} dataKey="amount" nameKey="label" innerRadius="58%" outerRadius="90%" isAnimationActive={false} stroke="#fff">
               {slices
-                .filter((s) => s.value > 0)
+                .filter((s) => s.amount > 0)
                 .map((slice) => (
                   <Cell key={slice.key} fill={slice.color} />
                 ))}
             </Pie>
-            <Tooltip formatter={(value) => formatCurrency(Number(value))} />
+            <Tooltip formatter={(value) => formatCurrency(typeof value === 'number' || typeof value === 'string' ? value : null)} />
           </PieChart>
         </div>
         <table className="chart__legend">

@@ -1,20 +1,12 @@
-import {
-  gainPct,
-  groupBySymbol,
-  liquidValue,
-  lotCost,
-  lotDayGain,
-  lotGain,
-  lotValue,
-  pctOfPortfolio,
-} from '../../../../../server/src/domain/portfolio-math';
-import { lotFigures } from '../portfolio-figures';
-import type { Holding, Prediction } from '../portfolio-types';
+import { quoteKeyOf } from '../../../../../server/src/domain/valuation';
+import { lotShareOfPortfolio } from '../portfolio-figures';
+import type { PortfolioValuation, Position, Prediction } from '../portfolio-types';
 import { holdingQuoteUrl } from './quote-link';
 
 /**
- * One row of the Liquid Assets table: a symbol (the parent) or one of its purchase lots. The
- * quote's fields belong to the symbol, so lots leave them empty.
+ * One row of the Liquid Assets table: a symbol (the parent) or one of its purchase lots. Money,
+ * quantities and percentages are the portfolio engine's decimal text; the quote's fields (live
+ * numbers) belong to the symbol, so lots leave them empty.
  */
 export interface LiquidRow {
   id: string;
@@ -27,20 +19,23 @@ export interface LiquidRow {
   lastPrice: number | null;
   change: number | null;
   changePct: number | null;
-  qty: number;
+  qty: string;
   /** The symbol's average price paid, or the lot's own. */
-  pricePaid: number;
-  dayGain: number;
-  totalCost: number;
-  totalGain: number;
-  totalGainPct: number;
-  value: number;
+  pricePaid: string;
+  dayGain: string;
+  totalCost: string;
+  totalGain: string;
+  /** Null where nothing was paid. */
+  totalGainPct: string | null;
+  value: string;
   dividendYield: number | null;
   marketCap: number | null;
   oneMonthPerf: number | null;
   peRatio: number | null;
-  pctOfPortfolio: number;
+  pctOfPortfolio: string | null;
   prediction: number | null;
+  /** The engine's position, for the Sell action (symbols only). */
+  position: Position | null;
   lots: LiquidRow[];
 }
 
@@ -55,55 +50,54 @@ const NO_QUOTE_FIELDS = {
   prediction: null,
 } as const;
 
-/** The table's rows: symbols with their lots, oldest lot first, figures from the domain module. */
-export function liquidRows(holdings: readonly Holding[], predictions: readonly Prediction[]): LiquidRow[] {
-  const total = liquidValue(holdings.map(lotFigures));
+/** The table's rows: the engine's positions with their lots (oldest first), and each symbol's live quote. */
+export function liquidRows(valuation: PortfolioValuation, predictions: readonly Prediction[]): LiquidRow[] {
   const predictionOf = new Map(predictions.map((p) => [p.ticker.toUpperCase(), p.prediction]));
-  const lots = holdings.map((holding) => ({ ...lotFigures(holding), holding }));
 
-  return groupBySymbol(lots).map((group) => {
-    const groupLots: typeof lots = group.lots;
-    const quote = groupLots[0]?.holding;
-    const quoteUrl = quote ? holdingQuoteUrl(quote) : '';
+  return valuation.positions.map((position) => {
+    const quote = valuation.quotes[quoteKeyOf(position)];
+    const quoteUrl = holdingQuoteUrl({ symbol: position.symbol, asset_type: position.assetType, exchange: position.exchange });
     return {
-      id: group.symbol,
+      id: position.symbol,
       kind: 'symbol',
-      symbol: group.symbol,
+      symbol: position.symbol,
       quoteUrl,
       lotId: null,
       purchaseDate: null,
       lastPrice: quote?.lastPrice ?? null,
       change: quote?.change ?? null,
       changePct: quote?.changePct ?? null,
-      qty: group.qty,
-      pricePaid: group.avgPricePaid,
-      dayGain: group.dayGain,
-      totalCost: group.totalCost,
-      totalGain: group.totalGain,
-      totalGainPct: group.totalGainPct,
-      value: group.value,
+      qty: position.qty,
+      pricePaid: position.avgPricePaid,
+      dayGain: position.dayGain,
+      totalCost: position.cost,
+      totalGain: position.gain,
+      totalGainPct: position.gainPct,
+      value: position.value,
       dividendYield: quote?.dividendYield ?? null,
       marketCap: quote?.marketCap ?? null,
       oneMonthPerf: quote?.oneMonthPerf ?? null,
       peRatio: quote?.peRatio ?? null,
-      pctOfPortfolio: pctOfPortfolio(group.value, total),
-      prediction: predictionOf.get(group.symbol.toUpperCase()) ?? null,
-      lots: groupLots.map((lot) => ({
+      pctOfPortfolio: position.pctOfPortfolio,
+      prediction: predictionOf.get(position.symbol.toUpperCase()) ?? null,
+      position,
+      lots: position.lots.map((lot) => ({
         ...NO_QUOTE_FIELDS,
-        id: `lot-${lot.holding.id}`,
+        id: `lot-${lot.id}`,
         kind: 'lot',
-        symbol: group.symbol,
+        symbol: position.symbol,
         quoteUrl,
-        lotId: lot.holding.id,
+        lotId: lot.id,
         purchaseDate: lot.purchaseDate,
         qty: lot.qty,
         pricePaid: lot.pricePaid,
-        dayGain: lotDayGain(lot),
-        totalCost: lotCost(lot),
-        totalGain: lotGain(lot),
-        totalGainPct: gainPct(lotGain(lot), lotCost(lot)),
-        value: lotValue(lot),
-        pctOfPortfolio: pctOfPortfolio(lotValue(lot), total),
+        dayGain: lot.dayGain,
+        totalCost: lot.cost,
+        totalGain: lot.gain,
+        totalGainPct: lot.gainPct,
+        value: lot.value,
+        pctOfPortfolio: lotShareOfPortfolio(lot.value, valuation.totals),
+        position: null,
         lots: [],
       })),
     };

@@ -5,22 +5,23 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toast';
 import { formatCalendarDate, formatQuantity } from '../../../lib/format';
 import { AddInvestmentDialog } from '../add-investment-dialog';
-import type { Balances, DashboardRole, Holding, Prediction } from '../portfolio-types';
+import type { DashboardRole, PortfolioTotals, PortfolioValuation, Prediction } from '../portfolio-types';
+import { useRefreshPortfolio } from '../use-portfolio';
 import { liquidRows, type LiquidRow } from './liquid-rows';
 import { LiquidTable } from './liquid-table';
+import { SellDialog, type SellTarget } from './sell-dialog';
 
 export const DELETE_LOT_FAILED = 'Failed to delete the purchase lot.';
 
 interface LiquidSectionProps {
   role: DashboardRole;
-  holdings: readonly Holding[];
+  valuation: PortfolioValuation;
   predictions: readonly Prediction[];
-  balances: Balances;
 }
 
-/** The Liquid Assets heading, its table and, for GPs, '+ Investment' and the lots' trash buttons. */
-export function LiquidSection({ role, holdings, predictions, balances }: LiquidSectionProps) {
-  const rows = useMemo(() => liquidRows(holdings, predictions), [holdings, predictions]);
+/** The Liquid Assets heading, its table and, for GPs, '+ Investment', the symbols' Sell and the lots' trash buttons. */
+export function LiquidSection({ role, valuation, predictions }: LiquidSectionProps) {
+  const rows = useMemo(() => liquidRows(valuation, predictions), [valuation, predictions]);
   const [adding, setAdding] = useState(false);
   return (
     <section className="dashboard__section" aria-labelledby="liquid-heading">
@@ -36,17 +37,18 @@ export function LiquidSection({ role, holdings, predictions, balances }: LiquidS
           </div>
         )}
       </div>
-      {role === 'GP' ? <EditableLiquidTable rows={rows} balances={balances} /> : <LiquidTable rows={rows} balances={balances} role="LP" />}
+      {role === 'GP' ? <EditableLiquidTable rows={rows} totals={valuation.totals} /> : <LiquidTable rows={rows} totals={valuation.totals} role="LP" />}
       {role === 'GP' && <AddInvestmentDialog open={adding} onClose={() => setAdding(false)} />}
     </section>
   );
 }
 
-function EditableLiquidTable({ rows, balances }: { rows: LiquidRow[]; balances: Balances }) {
+function EditableLiquidTable({ rows, totals }: { rows: LiquidRow[]; totals: PortfolioTotals }) {
   const notify = useToast();
-  const utils = trpc.useUtils();
+  const refresh = useRefreshPortfolio();
   const deleteLot = trpc.portfolio.deleteHolding.useMutation();
   const [pending, setPending] = useState<LiquidRow | null>(null);
+  const [selling, setSelling] = useState<SellTarget | null>(null);
 
   const confirm = () => {
     const lot = pending;
@@ -56,7 +58,7 @@ function EditableLiquidTable({ rows, balances }: { rows: LiquidRow[]; balances: 
       { id: lot.lotId },
       {
         onSuccess: async (answer) => {
-          await Promise.all([utils.portfolio.holdings.invalidate(), utils.portfolio.predictions.invalidate()]);
+          await refresh();
           notify.success(answer.message);
         },
         onError: (error) => {
@@ -69,7 +71,13 @@ function EditableLiquidTable({ rows, balances }: { rows: LiquidRow[]; balances: 
 
   return (
     <>
-      <LiquidTable rows={rows} balances={balances} role="GP" onDeleteLot={setPending} />
+      <LiquidTable
+        rows={rows}
+        totals={totals}
+        role="GP"
+        onDeleteLot={setPending}
+        onSell={(row) => row.position && setSelling({ position: row.position, lastPrice: row.lastPrice })}
+      />
       <ConfirmDialog
         open={pending !== null}
         title="Delete purchase lot"
@@ -79,6 +87,7 @@ function EditableLiquidTable({ rows, balances }: { rows: LiquidRow[]; balances: 
         onCancel={() => setPending(null)}
         onConfirm={confirm}
       />
+      <SellDialog target={selling} cashAvailable={totals.cashAvailable} onClose={() => setSelling(null)} />
     </>
   );
 }

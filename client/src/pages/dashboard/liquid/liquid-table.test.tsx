@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dashboardReads } from '../../../test/portfolio-fixtures';
+import { booksFixture, dashboardReads, valuationOf } from '../../../test/portfolio-fixtures';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp, storeSession } from '../../../test/render-app';
 
@@ -77,7 +77,7 @@ describe('the Liquid Assets table', () => {
     expect(api.callsTo('portfolio.deleteHolding')[0]?.input).toEqual({ id: 1 });
   });
 
-  it('shows the stat cards from the domain figures, with signs', async () => {
+  it('shows the engine’s figures in the four stat cards, with signs', async () => {
     await openGpDashboard();
     // 40,800 liquid + 6,500 venture + 700,000 property + 90,000 rent + 25,000 cash − 10,000 margin
     expect(screen.getByText('Net Account Value').nextElementSibling?.textContent).toBe('$852,300.00');
@@ -87,12 +87,59 @@ describe('the Liquid Assets table', () => {
     const day = screen.getByText("Day's Unrealized Gains").nextElementSibling;
     expect(day?.textContent).toBe('-$370.00');
     expect(day?.className).toContain('tone--loss');
+    const realized = screen.getByText('Realized Gains (Year to Date)').nextElementSibling;
+    expect(realized?.textContent).toBe('+$1,250.00');
+    expect(realized?.className).toContain('tone--gain');
     expect(screen.getByText('Stock prices refresh about once per minute.')).toBeTruthy();
     expect(screen.getByText('Simulated prices')).toBeTruthy();
     // The footer: margin debit negative, and TOTAL's value with the balances.
     const footer = screen.getByRole('region', { name: 'Liquid Assets table' }).querySelector('tfoot');
     expect(footer?.textContent).toContain('-10,000.00');
     expect(footer?.textContent).toContain('60,800.00'); // 40,800 + 25,000 + 5,000 − 10,000
+    expect(footer?.textContent).toContain('+31.61%'); // 9,800 gain on 31,000 cost
+  });
+
+  it('shows the valuation’s text as given: a half cent rounded by the engine, and more digits than a float holds', async () => {
+    storeSession('GP');
+    const books = booksFixture();
+    // 3 × 1.005 is 3.015, 3.02 to the engine (half up); as floats it is 3.0149999…, which shows as 3.01.
+    books.lots.push({ id: 5, symbol: 'HALF', assetType: 'stock', exchange: null, qty: '3', pricePaid: '1', costBasis: '3.00', purchaseDate: '2025-01-02' });
+    books.quotes.HALF = { ...books.quotes.AAPL!, lastPrice: 1.005, change: 0.005 };
+    const valuation = valuationOf(books);
+    const huge = { ...valuation, totals: { ...valuation.totals, netAccountValue: '12345678901234567.89', cashAvailable: '12345678901234567.89' } };
+    renderApp('/gp_dashboard', fakeApi(dashboardReads({ 'portfolio.valuation': () => huge }, books)));
+    const half = (await screen.findByRole('rowheader', { name: /HALF/ })).closest('tr');
+    const cells = Array.from(half?.querySelectorAll('td') ?? []).map((td) => td.textContent);
+    expect(cells[5]).toBe('+0.02'); // Day's Gain $: 3 × 0.005, half up
+    expect(cells[7]).toBe('+0.02'); // Total Gain $
+    expect(cells[8]).toBe('+0.67%'); // Total Gain %
+    expect(cells[9]).toBe('3.02'); // Value $
+    expect(screen.getByText('Net Account Value').nextElementSibling?.textContent).toBe('$12,345,678,901,234,567.89');
+    const footer = screen.getByRole('region', { name: 'Liquid Assets table' }).querySelector('tfoot');
+    const cash = Array.from(footer?.querySelectorAll('tr') ?? []).find((tr) => tr.querySelector('th')?.textContent === 'Cash Available');
+    expect(cash?.textContent).toContain('12,345,678,901,234,567.89');
+  });
+
+  it('sorts figures exactly, as decimals', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const books = booksFixture();
+    // Two values a float cannot tell apart (both are 900719925474099.9 as doubles).
+    books.lots = [
+      { id: 7, symbol: 'AAA', assetType: 'stock', exchange: null, qty: '1', pricePaid: '1', costBasis: '1.00', purchaseDate: '2025-01-02' },
+      { id: 8, symbol: 'BBB', assetType: 'stock', exchange: null, qty: '1', pricePaid: '1', costBasis: '1.00', purchaseDate: '2025-01-02' },
+    ];
+    books.quotes = { AAA: { ...books.quotes.AAPL!, lastPrice: 1 }, BBB: { ...books.quotes.AAPL!, lastPrice: 1 } };
+    const valuation = valuationOf(books);
+    const [aaa, bbb] = valuation.positions;
+    const positions = [
+      { ...aaa!, value: '900719925474099.93' },
+      { ...bbb!, value: '900719925474099.92' },
+    ];
+    renderApp('/gp_dashboard', fakeApi(dashboardReads({ 'portfolio.valuation': () => ({ ...valuation, positions }) }, books)));
+    await screen.findByRole('rowheader', { name: /AAA/ });
+    await user.click(within(header('Value $')).getByRole('button'));
+    expect(bodyRows()).toEqual(['BBB', 'AAA']);
   });
 
   it('gives LPs no prediction column, N/A for a missing dividend yield or P/E, and nothing to edit', async () => {
@@ -106,10 +153,14 @@ describe('the Liquid Assets table', () => {
     expect(cells[13]).toBe('N/A'); // P/E ratio
     expect(screen.queryByRole('button', { name: '+ Investment' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Sell/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Chatbot/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save Balances' })).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Cash and Margin' })).getByText('Cash Available').nextElementSibling?.textContent).toBe('25,000.00');
+    const balances = within(screen.getByRole('region', { name: 'Cash and Margin' }));
+    expect(balances.getByText('Cash Available').nextElementSibling?.textContent).toBe('25,000.00');
+    expect(balances.getByText('Margin Debit').nextElementSibling?.textContent).toBe('-10,000.00');
+    expect(screen.getByText('Realized Gains (Year to Date)').nextElementSibling?.textContent).toBe('+$1,250.00');
   });
 
   it('shows GPs 0 for a missing dividend yield or P/E', async () => {

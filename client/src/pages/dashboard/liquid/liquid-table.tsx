@@ -11,7 +11,8 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { formatCalendarDate, formatMoney, formatPercent, formatSignedMoney, toneOf } from '../../../lib/format';
-import type { Balances } from '../portfolio-types';
+import { compareFigures, liquidGainPct, liquidTotalValue, negatedText } from '../portfolio-figures';
+import type { PortfolioTotals } from '../portfolio-types';
 import { cellTone, liquidColumns, PREDICTION_HEADER, type LiquidColumn, type MissingAs } from './liquid-columns';
 import type { LiquidRow } from './liquid-rows';
 import { PredictionInfo } from './prediction-info';
@@ -25,36 +26,39 @@ const features = tableFeatures({
 });
 const helper = createColumnHelper<typeof features, LiquidRow>();
 
-/** Numbers by size, text alphabetically; a missing figure sorts lowest. */
-function compareValues(a: number | string | null, b: number | string | null): number {
+/** Figures exactly by size (decimal text, never through a float), the symbol alphabetically; a missing figure sorts lowest. */
+function compareValues(a: number | string | null, b: number | string | null, numeric: boolean): number {
+  if (numeric) return compareFigures(a, b);
   if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
   return String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' });
 }
 
 /** Sorts symbols; lots keep their purchase-date order under their symbol whatever the direction. */
-function sortBy(value: (row: LiquidRow) => number | string | null) {
+function sortBy(spec: LiquidColumn) {
   return (a: { depth: number; original: LiquidRow }, b: { depth: number; original: LiquidRow }) =>
-    a.depth > 0 ? 0 : compareValues(value(a.original), b.depth > 0 ? null : value(b.original));
+    a.depth > 0 ? 0 : compareValues(spec.value(a.original), b.depth > 0 ? null : spec.value(b.original), spec.numeric);
 }
 
-const SYMBOL: LiquidColumn = { id: 'symbol', header: 'Symbol', value: (r) => r.symbol, text: (r) => r.symbol, sortable: true };
+const SYMBOL: LiquidColumn = { id: 'symbol', header: 'Symbol', value: (r) => r.symbol, text: (r) => r.symbol, numeric: false, sortable: true };
 
 export interface LiquidTableProps {
   rows: LiquidRow[];
-  balances: Balances;
+  /** The engine's totals: the footer's balances and TOTAL row. */
+  totals: PortfolioTotals;
   role: 'GP' | 'LP';
   onDeleteLot?: (lot: LiquidRow) => void;
+  /** The Sell action on a symbol's row (GPs). */
+  onSell?: (symbol: LiquidRow) => void;
 }
 
 /** SPEC §2's Liquid Assets table: symbols that open into their purchase lots, sortable by every column but the last. */
-export function LiquidTable({ rows, balances, role, onDeleteLot }: LiquidTableProps) {
+export function LiquidTable({ rows, totals, role, onDeleteLot, onSell }: LiquidTableProps) {
   const missingAs: MissingAs = role === 'GP' ? 'zero' : 'na';
   const specs = useMemo(() => [SYMBOL, ...liquidColumns({ predictions: role === 'GP' })], [role]);
   const columns = useMemo(
     () =>
       helper.columns(
-        specs.map((spec) => helper.accessor((row) => spec.value(row), { id: spec.id, header: spec.header, enableSorting: spec.sortable, sortFn: sortBy(spec.value) })),
+        specs.map((spec) => helper.accessor((row) => spec.value(row), { id: spec.id, header: spec.header, enableSorting: spec.sortable, sortFn: sortBy(spec) })),
       ),
     [specs],
   );
@@ -77,7 +81,7 @@ export function LiquidTable({ rows, balances, role, onDeleteLot }: LiquidTablePr
   });
 
   const withActions = role === 'GP';
-  const totals = footerTotals(rows, balances);
+  const footer = footerLines(totals);
   const columnCount = specs.length + (withActions ? 1 : 0);
 
   return (
@@ -166,6 +170,11 @@ export function LiquidTable({ rows, balances, role, onDeleteLot }: LiquidTablePr
                 ))}
                 {withActions && (
                   <td className="actions-col">
+                    {!isLot && onSell && (
+                      <button type="button" className="button button--outline button--small sell-button" aria-label={`Sell ${data.symbol}`} onClick={() => onSell(data)}>
+                        Sell
+                      </button>
+                    )}
                     {isLot && onDeleteLot && (
                       <button
                         type="button"
@@ -183,7 +192,7 @@ export function LiquidTable({ rows, balances, role, onDeleteLot }: LiquidTablePr
           })}
         </tbody>
         <tfoot>
-          {totals.map((line) => (
+          {footer.map((line) => (
             <tr key={line.label} className={line.label === 'TOTAL' ? 'total-row' : 'balance-row'}>
               <th scope="row" className="sticky-col">
                 {line.label}
@@ -212,26 +221,23 @@ interface FooterLine {
 
 /**
  * SPEC §2's footer: the balances in the Value column (margin debit as a negative), then TOTAL:
- * the liquid figures, and a value that adds cash and receivables and takes off the margin debit.
+ * the engine's liquid figures, and a value that adds cash and receivables and takes off the
+ * margin debit.
  */
-function footerTotals(rows: readonly LiquidRow[], balances: Balances): FooterLine[] {
-  const sum = (pick: (r: LiquidRow) => number) => rows.reduce((total, r) => total + pick(r), 0);
-  const cost = sum((r) => r.totalCost);
-  const gain = sum((r) => r.totalGain);
-  const dayGain = sum((r) => r.dayGain);
-  const value = sum((r) => r.value) + balances.cash_available + balances.accounts_receivable - balances.margin_debit;
+function footerLines(totals: PortfolioTotals): FooterLine[] {
+  const margin = negatedText(totals.marginDebit);
   return [
-    { label: 'Margin Debit', cells: { value: { text: formatMoney(-balances.margin_debit), tone: balances.margin_debit === 0 ? 'flat' : 'loss' } } },
-    { label: 'Cash Available', cells: { value: { text: formatMoney(balances.cash_available) } } },
-    { label: 'Accounts Receivable', cells: { value: { text: formatMoney(balances.accounts_receivable) } } },
+    { label: 'Margin Debit', cells: { value: { text: formatMoney(margin), tone: toneOf(margin) === 'flat' ? 'flat' : 'loss' } } },
+    { label: 'Cash Available', cells: { value: { text: formatMoney(totals.cashAvailable) } } },
+    { label: 'Accounts Receivable', cells: { value: { text: formatMoney(totals.accountsReceivable) } } },
     {
       label: 'TOTAL',
       cells: {
-        dayGain: { text: formatSignedMoney(dayGain), tone: toneOf(dayGain) },
-        totalCost: { text: formatMoney(cost) },
-        totalGain: { text: formatSignedMoney(gain), tone: toneOf(gain) },
-        totalGainPct: { text: formatPercent(cost === 0 ? 0 : (gain / cost) * 100, { signed: true }), tone: toneOf(gain) },
-        value: { text: formatMoney(value) },
+        dayGain: { text: formatSignedMoney(totals.dayGain), tone: toneOf(totals.dayGain) },
+        totalCost: { text: formatMoney(totals.liquidCost) },
+        totalGain: { text: formatSignedMoney(totals.liquidGain), tone: toneOf(totals.liquidGain) },
+        totalGainPct: { text: formatPercent(liquidGainPct(totals), { signed: true }), tone: toneOf(totals.liquidGain) },
+        value: { text: formatMoney(liquidTotalValue(totals)) },
       },
     },
   ];
