@@ -207,11 +207,11 @@ describeInBrowser('the dashboards in Chromium', () => {
     const toast = gp.getByRole('status').getByText(/^Sold 25 AAPL for /);
     await toast.waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    // The server's message: "Sold 25 AAPL for 5652.50: a realized gain of 1372.50."
+    // The server's message: "Sold 25 AAPL for $5,652.50: a realized gain of $1,372.50."
     const message = (await toast.textContent()) ?? '';
-    const [, sold, kind, amount] = /for (-?[\d.]+): a realized (gain|loss) of ([\d.]+)\./.exec(message) ?? [];
-    expect(sold).toBe(proceeds);
-    const gain = kind === 'loss' ? dec(amount ?? '0').neg() : dec(amount ?? '0');
+    const [, sold, kind, amount] = /for \$([\d,.]+): a realized (gain|loss) of \$([\d,.]+)\./.exec(message) ?? [];
+    expect(sold?.replace(/,/g, '')).toBe(proceeds);
+    const gain = kind === 'loss' ? dec((amount ?? '0').replace(/,/g, '')).neg() : dec((amount ?? '0').replace(/,/g, ''));
     await expect.poll(() => footerValue(gp, 'Cash Available')).toBe(cashAfter);
     await expect.poll(async () => currencyText(await statCard(gp, 'Realized Gains (Year to Date)'))).toBe(centsText(dec(realizedBefore).plus(gain)));
     expect(gain.eq(0)).toBe(false); // so the card did change

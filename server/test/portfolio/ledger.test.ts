@@ -76,7 +76,7 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     // Proceeds 160 × 300.88 = 48140.80; basis 15025.00 + 8005.00 + 10/30 of 5109.99 (1703.33) = 24733.33.
     expect(res.json()).toEqual({
-      message: 'Sold 160 ACME for 48140.80: a realized gain of 23407.47.',
+      message: 'Sold 160 ACME for $48,140.80: a realized gain of $23,407.47.',
       proceeds: '48140.80',
       realized_gain: '23407.47',
       cash_available: '473140.80',

@@ -8,7 +8,7 @@ import { boundText, checkAmount, PRICE, QUANTITY, type AmountRule } from '../../
 import type { ServiceDeps } from '../deps';
 import { cachedQuotes } from '../market/quote-cache';
 import { quoteKey } from '../market/provider';
-import { usd, qty } from './format';
+import { usd, qty } from '../format';
 import type { TradeDraft } from './parse';
 
 /** Exactly what confirm carries out: every figure fixed when it was proposed. */

@@ -3,7 +3,7 @@ import { DEFAULT_EXCHANGE } from '../../domain/asset-rules';
 import { centsText, dec } from '../../domain/money';
 import type { Actor } from '../audit';
 import { buyLots, lotsOf, sellLots } from '../portfolio/trades';
-import { qty, usd } from './format';
+import { qty, usd } from '../format';
 import type { TradeProposal } from './proposal';
 
 /** A trade the assistant carried out, or why it could not be. */

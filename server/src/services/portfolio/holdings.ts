@@ -9,6 +9,7 @@ import { liveQuote, NO_QUOTE } from '../market/live-quote';
 import { quoteKey } from '../market/provider';
 import { buyLots, correctLot, sellLots, type LotRow } from './trades';
 import { centsText, dec } from '../../domain/money';
+import { qty, usd } from '../format';
 import type { HoldingView } from './engine';
 
 export type { HoldingView } from './engine';
@@ -122,7 +123,7 @@ export async function sellHolding(deps: ServiceDeps, actor: Actor, input: SaleIn
   }
   const gain = sold.sale.realizedGain;
   return {
-    message: `Sold ${dec(input.qty).toFixed()} ${symbol} for ${centsText(sold.sale.proceeds)}: a realized ${gain.gte(0) ? 'gain' : 'loss'} of ${centsText(gain.abs())}.`,
+    message: `Sold ${qty(input.qty)} ${symbol} for ${usd(centsText(sold.sale.proceeds))}: a realized ${gain.gte(0) ? 'gain' : 'loss'} of ${usd(centsText(gain.abs()))}.`,
     proceeds: centsText(sold.sale.proceeds),
     realized_gain: centsText(gain),
     cash_available: sold.cash ? centsText(sold.cash.after) : null,
