@@ -66,6 +66,8 @@ export interface LotFigures {
   dayGain: string;
   gain: string;
   gainPct: string | null;
+  /** The lot's share of the liquid value. */
+  pctOfPortfolio: string | null;
 }
 
 export interface PositionFigures {
@@ -90,6 +92,8 @@ export interface AssetFigures {
   id: number;
   cost: string;
   value: string;
+  /** The value with the rent earned (real estate's Total Value); the value for a venture. */
+  totalValue: string;
   gain: string;
   gainPct: string | null;
 }
@@ -98,6 +102,9 @@ export interface PortfolioTotals {
   liquidCost: string;
   liquidValue: string;
   liquidGain: string;
+  liquidGainPct: string | null;
+  /** The Liquid Assets TOTAL row's value (SPEC §2): liquid value + cash + receivables − margin debit. */
+  liquidTableTotal: string;
   dayGain: string;
   ventureCost: string;
   ventureValue: string;
@@ -110,6 +117,8 @@ export interface PortfolioTotals {
   /** Market value, without rent. */
   realEstateValue: string;
   totalRentalIncome: string;
+  /** Market value + rental income, as the net account value counts real estate. */
+  realEstateTotalValue: string;
   realEstateGain: string;
   realEstateGainPct: string | null;
   monthlyRentalIncome: string;
@@ -211,6 +220,7 @@ export function valuePortfolio(input: PortfolioInput): Valuation {
         dayGain: centsText(d),
         gain: centsText(v.minus(c)),
         gainPct: pct(v.minus(c), c),
+        pctOfPortfolio: pct(v, liquidValue),
       })),
     };
   });
@@ -235,12 +245,14 @@ export function valuePortfolio(input: PortfolioInput): Valuation {
 
   return {
     positions,
-    ventures: ventures.map((v) => assetFigures(v.id, v.cost, v.value, v.value.minus(v.cost))),
-    properties: properties.map((p) => assetFigures(p.id, p.cost, p.value, p.value.minus(p.cost).plus(p.rent))),
+    ventures: ventures.map((v) => assetFigures(v.id, v.cost, v.value, v.value, v.value.minus(v.cost))),
+    properties: properties.map((p) => assetFigures(p.id, p.cost, p.value, p.value.plus(p.rent), p.value.minus(p.cost).plus(p.rent))),
     totals: {
       liquidCost: centsText(liquidCost),
       liquidValue: centsText(liquidValue),
       liquidGain: centsText(liquidGain),
+      liquidGainPct: pct(liquidGain, liquidCost),
+      liquidTableTotal: centsText(liquidValue.plus(cash).plus(dec(input.balances.accountsReceivable)).minus(margin)),
       dayGain: centsText(dayGain),
       ventureCost: centsText(ventureCost),
       ventureValue: centsText(ventureValue),
@@ -251,6 +263,7 @@ export function valuePortfolio(input: PortfolioInput): Valuation {
       realEstateCost: centsText(realEstateCost),
       realEstateValue: centsText(realEstateValue),
       totalRentalIncome: centsText(rent),
+      realEstateTotalValue: centsText(realEstateValue.plus(rent)),
       realEstateGain: centsText(realEstateGain),
       realEstateGainPct: pct(realEstateGain, realEstateCost),
       monthlyRentalIncome: centsText(monthly),
@@ -266,6 +279,6 @@ export function valuePortfolio(input: PortfolioInput): Valuation {
   };
 }
 
-function assetFigures(id: number, cost: Decimal, value: Decimal, gain: Decimal): AssetFigures {
-  return { id, cost: centsText(cost), value: centsText(value), gain: centsText(gain), gainPct: pct(gain, cost) };
+function assetFigures(id: number, cost: Decimal, value: Decimal, totalValue: Decimal, gain: Decimal): AssetFigures {
+  return { id, cost: centsText(cost), value: centsText(value), totalValue: centsText(totalValue), gain: centsText(gain), gainPct: pct(gain, cost) };
 }

@@ -51,8 +51,8 @@ describe('the valuation of a fixture portfolio', () => {
     expect(v.positions.map((p) => p.symbol)).toEqual(['AAPL', 'BTC', 'MSFT']);
     const [aapl, btc, msft] = v.positions;
     expect(aapl?.lots).toEqual([
-      { id: 2, qty: '10', pricePaid: '150.25', purchaseDate: '2025-01-02', cost: '1502.50', value: '1900.15', dayGain: '10.05', gain: '397.65', gainPct: '26.47' },
-      { id: 3, qty: '5', pricePaid: '160.1', purchaseDate: '2025-03-01', cost: '800.50', value: '950.08', dayGain: '5.03', gain: '149.58', gainPct: '18.69' },
+      { id: 2, qty: '10', pricePaid: '150.25', purchaseDate: '2025-01-02', cost: '1502.50', value: '1900.15', dayGain: '10.05', gain: '397.65', gainPct: '26.47', pctOfPortfolio: '5.26' },
+      { id: 3, qty: '5', pricePaid: '160.1', purchaseDate: '2025-03-01', cost: '800.50', value: '950.08', dayGain: '5.03', gain: '149.58', gainPct: '18.69', pctOfPortfolio: '2.63' },
     ]);
     expect(btc?.lots[0]).toMatchObject({ value: '32084.50', dayGain: '-0.01', gain: '12084.43', gainPct: '60.42' });
     // No quote yet: valued at cost, no gain.
@@ -80,6 +80,9 @@ describe('the valuation of a fixture portfolio', () => {
       liquidCost: '23503.09',
       liquidValue: '36134.75',
       liquidGain: '12631.66',
+      liquidGainPct: '53.74',
+      // 36134.75 + 425000.00 + 5000.00 − 10000.00
+      liquidTableTotal: '456134.75',
       dayGain: '15.07',
       ventureCost: '251000.50',
       ventureValue: '301212.50',
@@ -90,6 +93,7 @@ describe('the valuation of a fixture portfolio', () => {
       realEstateCost: '1000000.00',
       realEstateValue: '1250000.00',
       totalRentalIncome: '36000.50',
+      realEstateTotalValue: '1286000.50',
       realEstateGain: '286000.50',
       realEstateGainPct: '28.60',
       monthlyRentalIncome: '3000.04',
@@ -103,10 +107,10 @@ describe('the valuation of a fixture portfolio', () => {
       realizedGainAllTime: '-12.50',
     });
     expect(v.ventures).toEqual([
-      { id: 10, cost: '1000.50', value: '1212.50', gain: '212.00', gainPct: '21.19' },
-      { id: 11, cost: '250000.00', value: '300000.00', gain: '50000.00', gainPct: '20.00' },
+      { id: 10, cost: '1000.50', value: '1212.50', totalValue: '1212.50', gain: '212.00', gainPct: '21.19' },
+      { id: 11, cost: '250000.00', value: '300000.00', totalValue: '300000.00', gain: '50000.00', gainPct: '20.00' },
     ]);
-    expect(v.properties).toEqual([{ id: 20, cost: '1000000.00', value: '1250000.00', gain: '286000.50', gainPct: '28.60' }]);
+    expect(v.properties).toEqual([{ id: 20, cost: '1000000.00', value: '1250000.00', totalValue: '1286000.50', gain: '286000.50', gainPct: '28.60' }]);
   });
 
   it('answers null percentages where nothing was paid, and an empty portfolio at zero', () => {

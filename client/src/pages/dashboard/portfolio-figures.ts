@@ -1,13 +1,11 @@
 import { sellFifo } from '../../../../server/src/domain/fifo';
-import { centsText, dec, fixed, percentOf, sum, type Decimal } from '../../../../server/src/domain/money';
-import type { AssetFigures, Position, PortfolioTotals } from './portfolio-types';
+import { centsText, dec, fixed, percentOf, type Decimal } from '../../../../server/src/domain/money';
+import type { Position, PortfolioTotals } from './portfolio-types';
 
 /**
- * The dashboards show the portfolio engine's figures (portfolio.valuation) as it sends them. A few
- * cells SPEC's tables show are not a figure of the valuation by themselves; they are put together
- * here from the engine's own decimal text with the engine's own code (server/src/domain/money.ts,
- * fifo.ts): sums of cents are exact, and a percentage takes the engine's one rule. No float is
- * ever part of a figure shown.
+ * The dashboards show the portfolio engine's figures (portfolio.valuation) as it sends them; this
+ * file only orders them, shows a debit as owed, and previews a sale with the engine's own
+ * first-in, first-out rule (server/src/domain/fifo.ts). No float is ever part of a figure shown.
  */
 
 /** Decimal text as a decimal; anything that is not a number counts as nothing, never as NaN. */
@@ -28,7 +26,7 @@ export function compareFigures(a: string | number | null, b: string | number | n
   return x.cmp(y);
 }
 
-/** The engine's percentage (valuation.ts): part ÷ whole × 100 at 2 decimals, half up; null without a whole. */
+/** The engine's percentage rule (valuation.ts): part ÷ whole × 100 at 2 decimals, half up; null without a whole. For the allocation chart's shares. */
 export function percentText(part: string, whole: string): string | null {
   const p = percentOf(dec(part), dec(whole));
   return p === null ? null : fixed(p, 2);
@@ -39,23 +37,6 @@ export function negatedText(text: string): string {
   const d = dec(text);
   return d.eq(0) ? centsText(d.abs()) : centsText(d.neg());
 }
-
-/** A lot's share of the liquid value, as the engine gives each position's. */
-export const lotShareOfPortfolio = (lotValue: string, totals: PortfolioTotals): string | null => percentText(lotValue, totals.liquidValue);
-
-/** The Liquid Assets TOTAL row's gain %: the liquid gain over the liquid cost. */
-export const liquidGainPct = (totals: PortfolioTotals): string | null => percentText(totals.liquidGain, totals.liquidCost);
-
-/** The Liquid Assets TOTAL row's value (SPEC §2): the liquid value, with cash and receivables, less the margin debit. */
-export function liquidTotalValue(totals: PortfolioTotals): string {
-  return centsText(sum([dec(totals.liquidValue), dec(totals.cashAvailable), dec(totals.accountsReceivable)]).minus(dec(totals.marginDebit)));
-}
-
-/** A property's Total Value: its market value and the rent it has earned, which is its cost plus its gain. */
-export const propertyTotalValue = (figures: AssetFigures): string => centsText(dec(figures.cost).plus(dec(figures.gain)));
-
-/** The Real Estate TOTAL row's Total Value: market value plus total rental income. */
-export const realEstateTotalValue = (totals: PortfolioTotals): string => centsText(dec(totals.realEstateValue).plus(dec(totals.totalRentalIncome)));
 
 /** The parts of the net account value the allocation chart shows, as the engine's text. */
 export interface AllocationParts {
@@ -71,7 +52,7 @@ export function allocationParts(totals: PortfolioTotals): AllocationParts {
   return {
     liquid: totals.liquidValue,
     venture: totals.ventureValue,
-    realEstate: realEstateTotalValue(totals),
+    realEstate: totals.realEstateTotalValue,
     cash: totals.cashAvailable,
     marginDebit: totals.marginDebit,
   };

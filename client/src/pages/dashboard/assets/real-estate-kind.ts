@@ -1,5 +1,4 @@
 import { formatCurrency, formatMoney, formatPercent } from '../../../lib/format';
-import { propertyTotalValue, realEstateTotalValue } from '../portfolio-figures';
 import type { RealEstateAsset } from '../portfolio-types';
 import type { AssetKind } from './asset-kind';
 import { decimalText, plainText } from './asset-values';
@@ -25,7 +24,7 @@ export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset> = {
     { type: 'computed', key: 'total_gain', header: 'Total Gain $', show: (f) => gain(f.gain) },
     { type: 'computed', key: 'total_gain_pct', header: 'Total Gain %', show: (f) => gainPct(f.gainPct, f.gain) },
     // A property's total value counts the rent it has earned, as the net account value does.
-    { type: 'computed', key: 'total_value', header: 'Total Value', show: (f) => money(propertyTotalValue(f)) },
+    { type: 'computed', key: 'total_value', header: 'Total Value', show: (f) => money(f.totalValue) },
     {
       type: 'field',
       key: 'monthly_rental_income',
@@ -62,7 +61,7 @@ export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset> = {
     total_rental_income: money(t.totalRentalIncome),
     total_gain: gain(t.realEstateGain),
     total_gain_pct: gainPct(t.realEstateGainPct, t.realEstateGain),
-    total_value: money(realEstateTotalValue(t)),
+    total_value: money(t.realEstateTotalValue),
     monthly_rental_income: money(t.monthlyRentalIncome),
     // SPEC §9: the annual income total is 12 × the monthly total (the engine's annualRentalIncome).
     annual_rental_income_pct: { text: `${formatCurrency(t.annualRentalIncome)} a year` },

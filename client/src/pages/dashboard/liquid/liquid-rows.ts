@@ -1,5 +1,4 @@
 import { quoteKeyOf } from '../../../../../server/src/domain/valuation';
-import { lotShareOfPortfolio } from '../portfolio-figures';
 import type { PortfolioValuation, Position, Prediction } from '../portfolio-types';
 import { holdingQuoteUrl } from './quote-link';
 
@@ -96,7 +95,7 @@ export function liquidRows(valuation: PortfolioValuation, predictions: readonly 
         totalGain: lot.gain,
         totalGainPct: lot.gainPct,
         value: lot.value,
-        pctOfPortfolio: lotShareOfPortfolio(lot.value, valuation.totals),
+        pctOfPortfolio: lot.pctOfPortfolio,
         position: null,
         lots: [],
       })),

@@ -11,7 +11,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { formatCalendarDate, formatMoney, formatPercent, formatSignedMoney, toneOf } from '../../../lib/format';
-import { compareFigures, liquidGainPct, liquidTotalValue, negatedText } from '../portfolio-figures';
+import { compareFigures, negatedText } from '../portfolio-figures';
 import type { PortfolioTotals } from '../portfolio-types';
 import { cellTone, liquidColumns, PREDICTION_HEADER, type LiquidColumn, type MissingAs } from './liquid-columns';
 import type { LiquidRow } from './liquid-rows';
@@ -236,8 +236,8 @@ function footerLines(totals: PortfolioTotals): FooterLine[] {
         dayGain: { text: formatSignedMoney(totals.dayGain), tone: toneOf(totals.dayGain) },
         totalCost: { text: formatMoney(totals.liquidCost) },
         totalGain: { text: formatSignedMoney(totals.liquidGain), tone: toneOf(totals.liquidGain) },
-        totalGainPct: { text: formatPercent(liquidGainPct(totals), { signed: true }), tone: toneOf(totals.liquidGain) },
-        value: { text: formatMoney(liquidTotalValue(totals)) },
+        totalGainPct: { text: formatPercent(totals.liquidGainPct, { signed: true }), tone: toneOf(totals.liquidGain) },
+        value: { text: formatMoney(totals.liquidTableTotal) },
       },
     },
   ];
