@@ -78,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => market.stop());
   const background = createBackground(app.log);
   app.addHook('onClose', () => background.idle());
+  const portfolio = createPortfolioEngine({ db: database.db, now, listen: database.listen });
+  app.addHook('onClose', () => portfolio.close());
   const services: ServiceDeps = {
     db: database.db,
     tokens: createTokenService(deps.jwtSecret),
@@ -88,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter,
     background,
     market,
-    portfolio: createPortfolioEngine({ db: database.db, now }),
+    portfolio,
     assistantModel: config.openai.apiKey ? createModelAgent({ ...config.openai, apiKey: config.openai.apiKey }) : null,
     webOrigin: config.webOrigin,
     now,

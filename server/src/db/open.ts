@@ -27,6 +27,11 @@ export interface Database {
   migrate(afterMigrate?: () => Promise<void>): Promise<void>;
   /** Answers whether the database can run a query. */
   ping(): Promise<boolean>;
+  /**
+   * LISTEN on a channel: `onNotify` with each payload, `onListen` each time listening starts or
+   * starts again after a lost connection (notifications may have been missed in between).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,6 +49,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await afterMigrate?.();
     },
     ping: () => pingWith(db),
+    listen: async (channel, onNotify, onListen) => {
+      const unsubscribe = await client.listen(channel, onNotify);
+      onListen();
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -74,6 +86,8 @@ export function openPostgres(url: string, max = 10): Database {
     kind: 'postgres',
     migrate: (afterMigrate) => migratePostgres(url, afterMigrate),
     ping: () => pingWith(db),
+    // The driver keeps one connection for LISTEN and listens again by itself after reconnecting.
+    listen: async (channel, onNotify, onListen) => (await client.listen(channel, onNotify, onListen)).unlisten,
     close: () => client.end({ timeout: 5 }),
   };
 }

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalances, holdings, ledgerEntries, quotes } from '../../src/db/schema';
+import { createPortfolioEngine } from '../../src/services/portfolio/engine';
 import { portfolioChanged } from '../../src/services/portfolio/ledger';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
@@ -174,6 +175,25 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     // Without a token there is no list and no tag.
     const anonymous = await h.inject({ method: 'GET', url: '/api/holdings', headers: { 'if-none-match': etag } });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("sees another instance's change through the database, without a write of its own", async () => {
+    // A second engine on the same database stands for another instance behind the load balancer.
+    const other = createPortfolioEngine({ db: h.database.db, now: h.clock.now, listen: h.database.listen });
+    try {
+      const before = (await other.current()).holdings.length;
+      expect((await other.current()).holdings.length).toBe(before);
+      // Written the way another process would: its commit is all this process hears of it.
+      await h.database.db.transaction(async (tx) => {
+        await tx.insert(holdings).values({ symbol: 'ELSE', assetType: 'stock', qty: '1', pricePaid: '5', costBasis: '5.00', purchaseDate: today() });
+        await portfolioChanged(tx);
+      });
+      await expect.poll(async () => (await other.current()).holdings.length, { timeout: 15_000 }).toBe(before + 1);
+      await h.database.db.delete(holdings).where(eq(holdings.symbol, 'ELSE'));
+      await portfolioChanged(h.database.db);
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers the ledger newest first, a page at a time, filtered by symbol and kind', async () => {

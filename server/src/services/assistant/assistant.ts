@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { writeBooks } from '../portfolio/ledger';
 import { pendingActions } from '../../db/schema';
 import type { Actor } from '../audit';
 import type { ServiceDeps } from '../deps';
@@ -87,7 +88,7 @@ export async function prompt(deps: ServiceDeps, actor: Actor, text: string): Pro
 /** Yes carries out exactly the stored trade, once; no cancels it. */
 export async function confirm(deps: ServiceDeps, actor: Actor, yes: boolean): Promise<{ message: string }> {
   const now = deps.now();
-  const done = await deps.db.transaction(async (tx) => {
+  const done = await writeBooks(deps.db, async (tx) => {
     // Taking the row out is the claim: a second confirm finds nothing.
     const [taken] = await tx.delete(pendingActions).where(eq(pendingActions.userId, actor.id)).returning();
     if (!taken) return { message: ASSISTANT_TEXT.nothingPending };

@@ -2,7 +2,7 @@ import { accountBalances } from '../../db/schema';
 import { recordAudit, type Actor } from '../audit';
 import type { ServiceDeps } from '../deps';
 import { centsText, dec } from '../../domain/money';
-import { recordLedger } from './ledger';
+import { recordLedger, writeBooks } from './ledger';
 
 export interface Balances {
   cash_available: number;
@@ -45,7 +45,7 @@ export async function saveBalances(deps: ServiceDeps, actor: Actor, input: Balan
     accountsReceivable: input.accounts_receivable,
     updatedAt: now,
   };
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await writeBooks(deps.db, async (tx) => {
     const [before] = await tx.select().from(accountBalances).for('update');
     const [after] = await tx
       .insert(accountBalances)

@@ -7,6 +7,7 @@ import { quoteKeyOf, valuePortfolio, type PortfolioInput, type QuoteInput, type 
 import { cachedQuotes } from '../market/quote-cache';
 import { liveQuote, NO_QUOTE, type LiveQuote } from '../market/live-quote';
 import { rememberSerialized } from '../serialized';
+import { observeLocalVersions, PORTFOLIO_CHANNEL } from './ledger';
 
 /**
  * The portfolio engine's service side: it reads the books once per change and hands every
@@ -143,14 +144,44 @@ export interface PortfolioView {
 export interface PortfolioEngine {
   /** The valuation of the books as they are now; computed once per change, shared by every reader. */
   current(): Promise<PortfolioView>;
+  /** Stops listening for other instances' changes. */
+  close(): Promise<void>;
 }
+
+/** LISTEN on the database: `onNotify` with each payload, `onListen` whenever listening (re)starts. */
+export type Listen = (channel: string, onNotify: (payload: string) => void, onListen: () => void) => Promise<() => Promise<void>>;
 
 /** How long a computed view serves at most without a change: quotes turn stale with time alone. */
 const MAX_AGE_MS = 30_000;
 
-export function createPortfolioEngine(deps: { db: Queryable; now: () => Date }): PortfolioEngine {
+/**
+ * Each instance keeps its valuation until the books change. Writes of this process say so when
+ * they commit (ledger.ts writeBooks); other instances' writes and quote refreshes arrive as
+ * notifications carrying the new version. While that holds, a read costs no query at all;
+ * without LISTEN (or right after (re)connecting, when a notification may have been missed) each
+ * read checks the version row.
+ */
+export function createPortfolioEngine(deps: { db: Queryable; now: () => Date; listen?: Listen }): PortfolioEngine {
   let cached: PortfolioView | null = null;
   let computing: { version: number; view: Promise<PortfolioView> } | null = null;
+  let knownVersion = 0;
+  let listening = false;
+  let checkNext = true;
+  const observe = (version: number) => {
+    if (Number.isFinite(version) && version > knownVersion) knownVersion = version;
+  };
+  const stopObserving = observeLocalVersions(observe);
+  const unlisten = deps.listen?.(
+    PORTFOLIO_CHANNEL,
+    (payload) => observe(Number(payload)),
+    () => {
+      listening = true;
+      checkNext = true;
+    },
+  ).catch(() => undefined);
+
+  const fresh = (view: PortfolioView | null, version: number): view is PortfolioView =>
+    view !== null && view.version >= version && deps.now().getTime() - view.computedAt.getTime() < MAX_AGE_MS;
 
   async function compute(version: number): Promise<PortfolioView> {
     const now = deps.now();
@@ -189,10 +220,12 @@ export function createPortfolioEngine(deps: { db: Queryable; now: () => Date }):
 
   return {
     async current() {
+      if (listening && !checkNext && fresh(cached, knownVersion)) return cached;
       const [state] = await deps.db.select({ version: portfolioState.version }).from(portfolioState).where(eq(portfolioState.id, 1));
-      const version = state?.version ?? 0;
-      const fresh = cached && cached.version === version && deps.now().getTime() - cached.computedAt.getTime() < MAX_AGE_MS;
-      if (fresh && cached) return cached;
+      checkNext = false;
+      observe(state?.version ?? 0);
+      const version = knownVersion;
+      if (fresh(cached, version)) return cached;
       // Readers arriving while it is computed wait for the same computation.
       if (computing?.version !== version) {
         const view = compute(version).finally(() => {
@@ -202,6 +235,11 @@ export function createPortfolioEngine(deps: { db: Queryable; now: () => Date }):
         view.then((v) => (cached = v)).catch(() => undefined);
       }
       return computing.view;
+    },
+    async close() {
+      stopObserving();
+      // The database may already be closed (shutdown, tests); there is nothing left to stop then.
+      await (await unlisten)?.().catch(() => undefined);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { writeBooks } from './ledger';
 import { holdings, quotes } from '../../db/schema';
 import { dayInNewYork } from '../../domain/dates';
 import { DEFAULT_EXCHANGE, type AssetType } from '../../domain/asset-rules';
@@ -66,7 +67,7 @@ export async function addHolding(deps: ServiceDeps, actor: Actor, input: NewHold
   assertNotFuture(deps, input.purchases.map((p) => p.purchase_date));
   const symbol = firmSymbol(input.symbol, input.asset_type);
   const now = deps.now();
-  const added = await deps.db.transaction(async (tx) => {
+  const added = await writeBooks(deps.db, async (tx) => {
     // A symbol already held keeps its exchange for quote links unless a new one is given.
     const [held] = await tx.select({ exchange: holdings.exchange }).from(holdings).where(eq(holdings.symbol, symbol)).limit(1);
     const exchange = input.asset_type === 'crypto' ? null : input.exchange?.toUpperCase() || held?.exchange || DEFAULT_EXCHANGE;
@@ -86,7 +87,7 @@ export async function addHolding(deps: ServiceDeps, actor: Actor, input: NewHold
 
 /** The trash button on a lot's row: the lot leaves the books as a correction in the ledger. */
 export async function deleteHolding(deps: ServiceDeps, actor: Actor, id: number): Promise<{ message: string }> {
-  await deps.db.transaction(async (tx) => {
+  await writeBooks(deps.db, async (tx) => {
     if (!(await correctLot(tx, actor, id, deps.now()))) throw fail.notFound('That purchase lot no longer exists.');
   });
   return { message: 'Purchase lot deleted.' };
@@ -111,7 +112,7 @@ export interface SaleView {
 /** The Sell action on a liquid position: first in, first out, settling against cash unless told not to. */
 export async function sellHolding(deps: ServiceDeps, actor: Actor, input: SaleInput): Promise<SaleView> {
   const symbol = input.symbol.trim().toUpperCase().replace(/-USD$/, '');
-  const sold = await deps.db.transaction((tx) =>
+  const sold = await writeBooks(deps.db, (tx) =>
     sellLots(tx, actor, { symbol, qty: input.qty, price: input.price, settles: input.settles ?? true, source: 'sell_action' }, deps.now()),
   );
   if (!sold.ok) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/open';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Queryable, Tx } from '../../db/open';
 import type { holdings} from '../../db/schema';
 import { ledgerEntries, portfolioState } from '../../db/schema';
 import { dayInNewYork } from '../../domain/dates';
@@ -10,17 +11,51 @@ export const PORTFOLIO_CHANNEL = 'portfolio_changed';
 
 export type LedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id' | 'actorId' | 'actorEmail' | 'at' | 'bookDate'>;
 
+/** The engines of this process, told of each version of the books a write of this process committed. */
+const localObservers = new Set<(version: number) => void>();
+/** The version a transaction moved the books to, until writeBooks sees it commit. */
+const versionOfTransaction = new WeakMap<object, number>();
+
+export function observeLocalVersions(observer: (version: number) => void): () => void {
+  localObservers.add(observer);
+  return () => localObservers.delete(observer);
+}
+
+function announce(version: number): void {
+  for (const observer of localObservers) observer(version);
+}
+
 /**
- * Moves the valuation's version on, inside the writer's transaction: readers on every instance
- * see the change when it commits (the notification is delivered at commit, and not at all on
- * rollback).
+ * Moves the valuation's version on. Inside a transaction (see writeBooks), other instances hear
+ * of it when it commits (the notification is delivered at commit, and not at all on rollback);
+ * outside one it is committed at once and this process's engines are told straight away.
  */
-export async function portfolioChanged(tx: Queryable): Promise<void> {
-  await tx
+export async function portfolioChanged(db: Queryable): Promise<number> {
+  const [row] = await db
     .insert(portfolioState)
     .values({ id: 1, version: 1 })
-    .onConflictDoUpdate({ target: portfolioState.id, set: { version: sql`${portfolioState.version} + 1` } });
-  await tx.execute(sql`select pg_notify(${PORTFOLIO_CHANNEL}, '')`);
+    .onConflictDoUpdate({ target: portfolioState.id, set: { version: sql`${portfolioState.version} + 1` } })
+    .returning({ version: portfolioState.version });
+  const version = row?.version ?? 0;
+  await db.execute(sql`select pg_notify(${PORTFOLIO_CHANNEL}, ${String(version)})`);
+  if (db instanceof PgTransaction) versionOfTransaction.set(db, version);
+  else announce(version);
+  return version;
+}
+
+/**
+ * A write to the books in one transaction; once it has committed, this process's engines know the
+ * new version before the caller answers, so the writer's next read sees its own write.
+ */
+export async function writeBooks<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  let transaction: Tx | undefined;
+  const result = await db.transaction((tx) => {
+    transaction = tx;
+    return work(tx);
+  });
+  const version = transaction && versionOfTransaction.get(transaction);
+  if (version !== undefined) announce(version);
+  return result;
 }
 
 /** Records entries of the ledger, dated on the New York day of `at`, and moves the version on. */

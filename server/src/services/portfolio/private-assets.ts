@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../deps';
 import { fail } from '../errors';
 import type { Queryable } from '../../db/open';
 import { centsText, dec, toCents } from '../../domain/money';
-import { recordLedger } from './ledger';
+import { recordLedger, writeBooks } from './ledger';
 
 /** Venture investments (/api/illiquid-assets) and real estate (/api/real-estate). */
 export type AssetKind = 'venture' | 'real_estate';
@@ -144,7 +144,7 @@ export async function saveAssets<K extends AssetKind>(
   inputs: AssetInput[],
 ): Promise<AssetView<K>[]> {
   const now = deps.now();
-  const rows = await deps.db.transaction(async (tx) => {
+  const rows = await writeBooks(deps.db, async (tx) => {
     const saved = await tx
       .insert(privateAssets)
       .values(inputs.map((input) => ({ kind, ...columnsOf(kind, input, input.last_price_date ?? today(deps)) })))
@@ -169,7 +169,7 @@ export async function updateAsset<K extends AssetKind>(
   id: number,
   input: AssetInput,
 ): Promise<AssetView<K>> {
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await writeBooks(deps.db, async (tx) => {
     const [before] = await tx
       .select()
       .from(privateAssets)
@@ -194,7 +194,7 @@ export async function updateAsset<K extends AssetKind>(
 }
 
 export async function deleteAsset(deps: ServiceDeps, actor: Actor, kind: AssetKind, id: number): Promise<{ message: string }> {
-  await deps.db.transaction(async (tx) => {
+  await writeBooks(deps.db, async (tx) => {
     const [removed] = await tx
       .delete(privateAssets)
       .where(and(eq(privateAssets.id, id), eq(privateAssets.kind, kind)))
