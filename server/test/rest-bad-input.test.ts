@@ -44,6 +44,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/real-estate/save': { assets: [PROPERTY_ROW] },
   'PUT /api/real-estate/:id': PROPERTY_ROW,
   'POST /api/holdings/sell': { symbol: 'AAPL', qty: 1, price: 100, settles: true },
+  'POST /api/cash-movements': { kind: 'deposit', amount: 1000, note: 'Capital call' },
   'PUT /api/account-balance': { cash_available: 1000, margin_debit: 200, accounts_receivable: 50 },
   'POST /api/ai/prompt': { prompt: 'what do I hold?' },
   'POST /api/ai/confirm': { confirm: false },
@@ -96,6 +97,7 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
   },
   'portfolio.deleteHolding': { id: 1 },
   'portfolio.sell': { symbol: 'AAPL', qty: '1', price: '100', settles: true },
+  'portfolio.recordCashMovement': { kind: 'withdrawal', amount: '250.50', note: 'Fees' },
   'portfolio.transactions': { limit: 10, before: 5, symbol: 'AAPL', kind: 'sell' },
   'portfolio.auditEvents': { limit: 10, before: 5, entity: 'holding' },
   'portfolio.saveBalances': { cash_available: '1000', margin_debit: '200', accounts_receivable: '50' },
@@ -129,6 +131,7 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
   'PUT /api/real-estate/:id': 'assets.realEstate.update',
   'PUT /api/account-balance': 'portfolio.saveBalances',
   'POST /api/holdings/sell': 'portfolio.sell',
+  'POST /api/cash-movements': 'portfolio.recordCashMovement',
   'POST /api/ai/prompt': 'ai.prompt',
   'POST /api/ai/confirm': 'ai.confirm',
 };

@@ -82,6 +82,7 @@ export const restRoutes: RestRoute[] = [
 
   route('GET', '/api/account-balance', 'none', 'user', (c) => () => c.portfolio.balances()),
   route('PUT', '/api/account-balance', 'body', 'gp', (c) => c.portfolio.saveBalances),
+  route('POST', '/api/cash-movements', 'body', 'gp', (c) => c.portfolio.recordCashMovement, 201),
 
   route('GET', '/api/market/summary', 'none', 'user', (c) => () => c.portfolio.marketSummary()),
   route('GET', '/api/predictions', 'none', 'user', (c) => () => c.portfolio.predictions()),

@@ -68,6 +68,17 @@ export const portfolioRouter = router({
     )
     .mutation(({ ctx, input }) => balances.saveBalances(ctx.deps, ctx.user, input)),
 
+  /** Money paid into or taken out of Cash Available (a capital call, a distribution, fees). */
+  recordCashMovement: gpProcedure
+    .input(
+      z.strictObject({
+        kind: z.enum(['deposit', 'withdrawal'], { error: 'Kind must be deposit or withdrawal.' }),
+        amount: decimalField('Amount', { ...MONEY, sign: 'positive' }),
+        note: textField('Note').max(200, 'Note is too long (at most 200 characters).').default(''),
+      }),
+    )
+    .mutation(({ ctx, input }) => balances.recordCashMovement(ctx.deps, ctx.user, input)),
+
   marketSummary: authedProcedure.query(({ ctx }) => marketSummary(ctx.deps.db, ctx.deps.now())),
 
   predictions: authedProcedure.query(({ ctx }) => listPredictions(ctx.deps)),

@@ -230,6 +230,25 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     expect((await h.inject({ method: 'GET', url: '/api/export/transactions.csv' })).statusCode).toBe(401);
   });
 
+  it('records deposits and withdrawals of cash in the ledger, as new money', async () => {
+    const before = await cash();
+    const deposit = await post('/api/cash-movements', { kind: 'deposit', amount: '250000.05', note: 'Capital call Q4' });
+    expect(deposit.statusCode, deposit.body).toBe(201);
+    const after = Math.round((before + 250000.05) * 100) / 100;
+    expect(deposit.json()).toMatchObject({ message: expect.stringMatching(/^Deposit of \$250,000\.05 recorded\. Cash Available is now \$[\d,]+\.\d{2}\.$/) });
+    expect(await cash()).toBe(after);
+    expect((await entries()).at(-1)).toMatchObject({ kind: 'deposit', source: 'cash', amount: '250000.05', settles: true, flow: '250000.05', details: { note: 'Capital call Q4' } });
+    const withdrawal = await post('/api/cash-movements', { kind: 'withdrawal', amount: 1000 });
+    expect(withdrawal.statusCode).toBe(201);
+    expect((await entries()).at(-1)).toMatchObject({ kind: 'withdrawal', amount: '1000.00', flow: '-1000.00' });
+    expect(await cash()).toBe(Math.round((after - 1000) * 100) / 100);
+    for (const bad of [{ kind: 'deposit', amount: 0 }, { kind: 'deposit', amount: '-5' }, { kind: 'gift', amount: 5 }, { kind: 'deposit', amount: '1.005' }]) {
+      const res = await post('/api/cash-movements', bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await post('/api/cash-movements', { kind: 'deposit', amount: 5 }, lp)).statusCode).toBe(403);
+  });
+
   it('counts a new property as new money, not growth, in the time-weighted return', async () => {
     await h.deps.market.refreshNow();
     h.clock.advance(86_400_000);

@@ -71,3 +71,54 @@ describe('the balances panel', () => {
     expect((within(panel).getByLabelText('Cash Available') as HTMLInputElement).value).toBe('1234567890.12');
   });
 });
+
+describe('deposits and withdrawals', () => {
+  it('records one as the ledger entry it is, with what was typed, and says what it did', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = fakeApi(
+      dashboardReads({
+        'portfolio.recordCashMovement': () => ({ message: 'Deposit of $1,250,000.05 recorded. Cash Available is now $1,275,000.05.', cash_available: '1275000.05' }),
+      }),
+    );
+    renderApp('/gp_dashboard', api);
+    const form = await screen.findByRole('form', { name: 'Record a deposit or withdrawal' });
+    await user.click(within(form).getByRole('button', { name: 'Record' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Amount must be more than 0.');
+    expect(api.callsTo('portfolio.recordCashMovement')).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Amount'), '1,250,000.05');
+    await user.type(within(form).getByLabelText('Note'), 'Capital call Q4');
+    await user.click(within(form).getByRole('button', { name: 'Record' }));
+    expect(await screen.findByText('Deposit of $1,250,000.05 recorded. Cash Available is now $1,275,000.05.')).toBeTruthy();
+    expect(api.callsTo('portfolio.recordCashMovement')[0]?.input).toEqual({ kind: 'deposit', amount: '1250000.05', note: 'Capital call Q4' });
+    expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the server’s refusal in the form and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = fakeApi(
+      dashboardReads({
+        'portfolio.recordCashMovement': () => {
+          throw new FakeApiError(400, 'Amount can have at most 2 decimal places.');
+        },
+      }),
+    );
+    renderApp('/gp_dashboard', api);
+    const form = await screen.findByRole('form', { name: 'Record a deposit or withdrawal' });
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'withdrawal');
+    await user.type(within(form).getByLabelText('Amount'), '10.005');
+    await user.click(within(form).getByRole('button', { name: 'Record' }));
+    expect(await within(form).findByText('Amount can have at most 2 decimal places.')).toBeTruthy();
+    expect(api.callsTo('portfolio.recordCashMovement')[0]?.input).toMatchObject({ kind: 'withdrawal', amount: '10.005' });
+    expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('10.005');
+  });
+
+  it('is not there for an LP', async () => {
+    storeSession('LP');
+    renderApp('/lp_dashboard', fakeApi(dashboardReads()));
+    await screen.findByRole('region', { name: 'Cash and Margin' });
+    expect(screen.queryByRole('form', { name: 'Record a deposit or withdrawal' })).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import { decimalText } from './assets/asset-values';
 import { negatedText } from './portfolio-figures';
 import type { PortfolioTotals } from './portfolio-types';
 import { useRefreshPortfolio } from './use-portfolio';
+import { CashMovementForm } from './cash-movement-form';
 
 export const BALANCES_SAVE_FAILED = 'Failed to save balances';
 export const BALANCES_SAVED = 'Balances saved.';
@@ -36,7 +37,10 @@ export function BalancesPanel({ balances, editable }: { balances: BalanceTexts; 
         Cash and Margin
       </h2>
       {editable ? (
-        <BalancesForm balances={balances} />
+        <>
+          <BalancesForm balances={balances} />
+          <CashMovementForm />
+        </>
       ) : (
         <dl className="balances__figures">
           {FIELDS.map((field) => (

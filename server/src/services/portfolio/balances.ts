@@ -1,5 +1,7 @@
 import { accountBalances } from '../../db/schema';
 import { recordAudit, type Actor } from '../audit';
+import { usd } from '../format';
+import { moveMoney, type CashMovement } from './trades';
 import type { ServiceDeps } from '../deps';
 import { centsText, dec } from '../../domain/money';
 import { recordLedger, writeBooks } from './ledger';
@@ -73,4 +75,18 @@ export async function saveBalances(deps: ServiceDeps, actor: Actor, input: Balan
     return after;
   });
   return viewOf(row);
+}
+
+/** A deposit into or a withdrawal from Cash Available, recorded in the ledger. */
+export async function recordCashMovement(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: CashMovement,
+): Promise<{ message: string; cash_available: string }> {
+  const cash = await writeBooks(deps.db, (tx) => moveMoney(tx, actor, input, deps.now()));
+  const what = input.kind === 'deposit' ? 'Deposit' : 'Withdrawal';
+  return {
+    message: `${what} of ${usd(centsText(dec(input.amount)))} recorded. Cash Available is now ${usd(centsText(cash.after))}.`,
+    cash_available: centsText(cash.after),
+  };
 }

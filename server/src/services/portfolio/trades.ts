@@ -235,3 +235,43 @@ export async function correctLot(tx: Queryable, actor: Actor, lotId: number, at:
   await recordAudit(tx, actor, at, [{ action: 'holding.delete', entity: 'holding', entityId: lotId, before: lotRecord(removed) }]);
   return removed;
 }
+
+export interface CashMovement {
+  kind: 'deposit' | 'withdrawal';
+  /** Decimal text at cents, above zero. */
+  amount: string;
+  /** What it was, in a few words (a capital call, a distribution, fees). */
+  note: string;
+}
+
+/**
+ * Money paid into or taken out of the firm's Cash Available: a ledger entry of its own, and new
+ * money in (or out) for the returns.
+ */
+export async function moveMoney(tx: Queryable, actor: Actor, movement: CashMovement, at: Date): Promise<CashMove> {
+  const amount = dec(movement.amount);
+  const signed = movement.kind === 'deposit' ? amount : amount.neg();
+  const cash = await moveCash(tx, signed);
+  await recordLedger(tx, actor, at, [
+    {
+      kind: movement.kind,
+      source: 'cash',
+      amount: centsText(amount),
+      settles: true,
+      cashBefore: centsText(cash.before),
+      cashAfter: centsText(cash.after),
+      flow: centsText(signed),
+      details: { note: movement.note },
+    },
+  ]);
+  await recordAudit(tx, actor, at, [
+    {
+      action: `cash.${movement.kind}`,
+      entity: 'account_balance',
+      entityId: 1,
+      before: { cash_available: centsText(cash.before) },
+      after: { cash_available: centsText(cash.after), note: movement.note },
+    },
+  ]);
+  return cash;
+}
