@@ -1,4 +1,4 @@
-import { dec, sum, toCents, type Decimal } from './money';
+import { amountOf, sum, toCents, type Decimal } from './money';
 
 /** An open purchase lot as a sale sees it: what is left of it and what that cost. */
 export interface OpenLot {
@@ -53,12 +53,12 @@ export function sellFifo(lots: readonly OpenLot[], qty: Decimal, price: Decimal)
     takes.push({ lotId: lot.id, qty: taken, cost, remainingQty: lot.qty.minus(taken), remainingCost: lot.costBasis.minus(cost) });
     left = left.minus(taken);
   }
-  const proceeds = toCents(qty.times(price));
+  const proceeds = amountOf(qty, price);
   const cost = sum(takes.map((t) => t.cost));
   return { takes, proceeds, cost, realizedGain: proceeds.minus(cost) };
 }
 
 /** The cost basis of a new lot: quantity × price paid, at cents. */
 export function costBasisOf(qty: Decimal | string, pricePaid: Decimal | string): Decimal {
-  return toCents(dec(qty).times(dec(pricePaid)));
+  return amountOf(qty, pricePaid);
 }

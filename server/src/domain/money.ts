@@ -36,6 +36,11 @@ export function toCents(value: Decimal): Decimal {
   return value.round(2, HALF_UP);
 }
 
+/** Quantity × price as money: at cents, half up. The one place an amount becomes money. */
+export function amountOf(qty: Decimal | string, price: Decimal | string): Decimal {
+  return toCents(dec(qty).times(dec(price)));
+}
+
 /** Decimal text with exactly `places` decimals, half up ("12084.435" at 2 → "12084.44"). */
 export function fixed(value: Decimal, places: number): string {
   return value.toFixed(places, HALF_UP);

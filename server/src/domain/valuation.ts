@@ -1,5 +1,5 @@
 import type { AssetType } from './asset-rules';
-import { centsText, dec, fixed, percentOf, sum, toCents, ZERO, type Decimal } from './money';
+import { amountOf, centsText, dec, fixed, percentOf, sum, ZERO, type Decimal } from './money';
 
 /**
  * The portfolio valued once: every figure the dashboards, the REST paths, the assistant and the
@@ -161,8 +161,8 @@ function lotMoney(lot: LotInput, quote: QuoteInput | undefined): LotMoney {
   const qty = dec(lot.qty);
   const cost = dec(lot.costBasis);
   // A lot without a quote yet is valued at what it cost, so it neither adds nor removes gains.
-  const value = quote ? toCents(qty.times(dec(quote.lastPrice))) : cost;
-  const dayGain = quote ? toCents(qty.times(dec(quote.change))) : ZERO;
+  const value = quote ? amountOf(qty, quote.lastPrice) : cost;
+  const dayGain = quote ? amountOf(qty, quote.change) : ZERO;
   return { lot, cost, value, dayGain };
 }
 
@@ -170,8 +170,8 @@ function assetMoney(a: PrivateAssetInput) {
   const qty = dec(a.qty);
   return {
     id: a.id,
-    cost: toCents(qty.times(dec(a.pricePaid))),
-    value: toCents(qty.times(dec(a.lastPriceAtDate))),
+    cost: amountOf(qty, a.pricePaid),
+    value: amountOf(qty, a.lastPriceAtDate),
     rent: dec(a.totalRentalIncome),
   };
 }

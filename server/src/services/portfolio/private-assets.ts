@@ -5,7 +5,7 @@ import { recordAudit, type Actor } from '../audit';
 import type { ServiceDeps } from '../deps';
 import { fail } from '../errors';
 import type { Queryable } from '../../db/open';
-import { centsText, dec, toCents } from '../../domain/money';
+import { amountOf, centsText, dec } from '../../domain/money';
 import { recordLedger, writeBooks } from './ledger';
 
 /** Venture investments (/api/illiquid-assets) and real estate (/api/real-estate). */
@@ -67,8 +67,8 @@ function viewOf<K extends AssetKind>(kind: K, row: Row): AssetView<K> {
     price_paid: Number(row.pricePaid),
     last_price_at_date: Number(row.lastPriceAtDate),
     last_price_date: row.lastPriceDate,
-    // Rounded to the columns' 8 places so float noise (3 × 0.1) never shows.
-    value: Number((Number(row.qty) * Number(row.lastPriceAtDate)).toFixed(8)),
+    // The engine's rule (domain/money.ts amountOf): qty × last price at cents, so this is the Value $ the tables show.
+    value: Number(centsText(amountOf(row.qty, row.lastPriceAtDate))),
   };
   const view: VentureView | RealEstateView =
     kind === 'venture'
@@ -113,9 +113,9 @@ const today = (deps: ServiceDeps) => dayInNewYork(deps.now());
  * last price or more rent is growth, which the returns count.
  */
 async function recordAssetChange(tx: Queryable, actor: Actor, at: Date, kind: AssetKind, before: Row | null, after: Row | null) {
-  const value = (r: Row | null) => (r ? toCents(dec(r.qty).times(dec(r.lastPriceAtDate))) : dec(0));
+  const value = (r: Row | null) => (r ? amountOf(r.qty, r.lastPriceAtDate) : dec(0));
   const flow =
-    before && after ? toCents(dec(after.qty).minus(dec(before.qty)).times(dec(after.lastPriceAtDate))) : value(after).minus(value(before));
+    before && after ? amountOf(dec(after.qty).minus(dec(before.qty)), after.lastPriceAtDate) : value(after).minus(value(before));
   const row = after ?? before;
   await recordLedger(tx, actor, at, [
     {

@@ -2,23 +2,10 @@ import { and, asc, gte, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { dailyCloses, portfolioSnapshots } from '../../db/schema';
 import { addDays, dayInNewYork } from '../../domain/dates';
-import { centsText, dec } from '../../domain/money';
 import { valuePortfolio } from '../../domain/valuation';
-import type { ServiceDeps } from '../deps';
 import { readBooks, type PriceOf } from './engine';
 
 export type { PriceOf } from './engine';
-
-export interface SnapshotView {
-  date: string;
-  netAccountValue: number;
-  liquidValue: number;
-  ventureValue: number;
-  realEstateValue: number;
-  cashAvailable: number;
-  marginDebit: number;
-  accountsReceivable: number;
-}
 
 /**
  * Values the firm on a day with the portfolio engine and stores it as that day's snapshot
@@ -27,7 +14,7 @@ export interface SnapshotView {
  * estate and balances are the current ones, as the books keep no history of them. The parts are
  * cents and add up to the net account value exactly.
  */
-export async function takeSnapshot(db: Queryable, day: string, at: Date, priceOf?: PriceOf): Promise<SnapshotView> {
+export async function takeSnapshot(db: Queryable, day: string, at: Date, priceOf?: PriceOf): Promise<void> {
   const today = dayInNewYork(at);
   const books = await readBooks(db, today, priceOf ? { day, priceOf } : undefined);
   const t = valuePortfolio(books.input).totals;
@@ -37,7 +24,7 @@ export async function takeSnapshot(db: Queryable, day: string, at: Date, priceOf
     liquidValue: t.liquidValue,
     ventureValue: t.ventureValue,
     // The real estate part counts its rental income, as the net account value does.
-    realEstateValue: centsText(dec(t.realEstateValue).plus(dec(t.totalRentalIncome))),
+    realEstateValue: t.realEstateTotalValue,
     cashAvailable: t.cashAvailable,
     marginDebit: t.marginDebit,
     accountsReceivable: t.accountsReceivable,
@@ -45,20 +32,6 @@ export async function takeSnapshot(db: Queryable, day: string, at: Date, priceOf
   };
   const { date: _date, ...update } = row;
   await db.insert(portfolioSnapshots).values(row).onConflictDoUpdate({ target: portfolioSnapshots.date, set: update });
-  return viewOf(row);
-}
-
-function viewOf(row: Omit<typeof portfolioSnapshots.$inferSelect, 'takenAt'>): SnapshotView {
-  return {
-    date: row.date,
-    netAccountValue: Number(row.netAccountValue),
-    liquidValue: Number(row.liquidValue),
-    ventureValue: Number(row.ventureValue),
-    realEstateValue: Number(row.realEstateValue),
-    cashAvailable: Number(row.cashAvailable),
-    marginDebit: Number(row.marginDebit),
-    accountsReceivable: Number(row.accountsReceivable),
-  };
 }
 
 /** The close of each key on a day: the latest close on or before it (weekends carry Friday's). */
@@ -87,15 +60,4 @@ export async function backfillSnapshots(db: Queryable, today: string, days: numb
     taken += 1;
   }
   return taken;
-}
-
-/** The series for the charts: the last `days` days of snapshots, oldest first. */
-export async function history(deps: ServiceDeps, days: number): Promise<{ snapshots: SnapshotView[] }> {
-  const from = addDays(dayInNewYork(deps.now()), -days);
-  const rows = await deps.db
-    .select()
-    .from(portfolioSnapshots)
-    .where(gte(portfolioSnapshots.date, from))
-    .orderBy(asc(portfolioSnapshots.date));
-  return { snapshots: rows.map(viewOf) };
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/open';
 import { accountBalances, holdings } from '../../db/schema';
 import type { AssetType } from '../../domain/asset-rules';
 import { costBasisOf, sellFifo, type Sale } from '../../domain/fifo';
-import { centsText, dec, plain, sum, toCents, ZERO, type Decimal } from '../../domain/money';
+import { amountOf, centsText, dec, plain, sum, ZERO, type Decimal } from '../../domain/money';
 import { recordAudit, type Actor } from '../audit';
 import { cachedQuotes } from '../market/quote-cache';
 import { quoteKey } from '../market/provider';
@@ -114,7 +114,7 @@ export async function buyLots(tx: Queryable, actor: Actor, order: BuyOrder, at: 
         costBasis: centsText(basis),
         settles: order.settles,
         ...(cash ? { cashBefore: centsText(before), cashAfter: centsText(running) } : {}),
-        flow: order.settles ? '0' : centsText(price ? toCents(dec(lot.qty).times(price)) : basis),
+        flow: order.settles ? '0' : centsText(price ? amountOf(lot.qty, price) : basis),
         details: { lotId: lot.id, purchaseDate: lot.purchaseDate },
       };
     }),
@@ -217,7 +217,7 @@ export async function correctLot(tx: Queryable, actor: Actor, lotId: number, at:
   const [removed] = await tx.delete(holdings).where(eq(holdings.id, lotId)).returning();
   if (!removed) return null;
   const price = await marketPrice(tx, removed.symbol, removed.assetType);
-  const value = price ? toCents(dec(removed.qty).times(price)) : dec(removed.costBasis);
+  const value = price ? amountOf(removed.qty, price) : dec(removed.costBasis);
   await recordLedger(tx, actor, at, [
     {
       kind: 'correction',

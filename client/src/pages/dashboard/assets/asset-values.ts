@@ -1,6 +1,6 @@
 import { ASSET_ROW_RULE } from '../../../../../server/src/domain/asset-rules';
 import { isCalendarDay } from '../../../../../server/src/domain/dates';
-import { centsText, dec, toCents } from '../../../../../server/src/domain/money';
+import { amountOf, centsText, dec } from '../../../../../server/src/domain/money';
 import { isNumericText } from '../../../lib/numeric-text';
 
 /** A venture or real estate row as its inputs hold it: every field as text. */
@@ -45,6 +45,6 @@ export function commonPayload(values: AssetValues) {
     qty,
     price_paid: decimalText(values.price_paid),
     last_price_at_date: lastPrice,
-    value: centsText(toCents(dec(qty).times(dec(lastPrice)))),
+    value: centsText(amountOf(qty, lastPrice)),
   };
 }
