@@ -76,6 +76,8 @@ export interface PositionFigures {
   exchange: string | null;
   /** False until the quote cache has a price: the lots are then valued at what was paid. */
   priced: boolean;
+  /** The quote's price, as cached; null before there is one. */
+  lastPrice: string | null;
   qty: string;
   avgPricePaid: string;
   cost: string;
@@ -202,6 +204,7 @@ export function valuePortfolio(input: PortfolioInput): Valuation {
       assetType: first.assetType,
       exchange: first.exchange,
       priced: input.quotes.has(quoteKeyOf(first)),
+      lastPrice: input.quotes.get(quoteKeyOf(first))?.lastPrice ?? null,
       qty: qty.toFixed(),
       avgPricePaid: qty.eq(0) ? '0' : fixed(cost.div(qty), 8),
       cost: centsText(cost),

@@ -10,8 +10,7 @@ import { UnusableReply } from './openai-agent';
 import { readPrompt, type Question, type TradeDraft } from './parse';
 import { prepareTrade, tradeProposal } from './proposal';
 import { executeTrade } from './trades';
-import { cachedQuotes } from '../market/quote-cache';
-import { quoteKey } from '../market/provider';
+import { afterPurchase } from '../portfolio/holdings';
 
 export interface AssistantReply {
   message: string;
@@ -98,9 +97,6 @@ export async function confirm(deps: ServiceDeps, actor: Actor, yes: boolean): Pr
     return executeTrade(tx, { ...actor, via: 'assistant' }, proposal, now);
   });
   // A symbol new to the firm gets its quote at once, as one added through the form does.
-  if ('bought' in done && done.bought) {
-    const key = quoteKey({ symbol: done.bought.symbol, kind: done.bought.assetType });
-    if (!(await cachedQuotes(deps.db, [key])).has(key)) deps.market.refreshSoon();
-  }
+  if ('bought' in done && done.bought) await afterPurchase(deps, done.bought.symbol);
   return { message: done.message };
 }

@@ -24,7 +24,6 @@ export interface PositionFacts {
 export async function positions(deps: ServiceDeps): Promise<PositionFacts[]> {
   const view = await deps.portfolio.current();
   return view.valuation.positions.map((p) => {
-    const live = view.live.get(p.assetType === 'crypto' ? `${p.symbol}-USD` : p.symbol);
     return {
       symbol: p.symbol,
       assetType: p.assetType,
@@ -32,7 +31,7 @@ export async function positions(deps: ServiceDeps): Promise<PositionFacts[]> {
       lots: p.lots.map((l) => ({ quantity: l.qty, pricePaid: l.pricePaid, purchaseDate: l.purchaseDate })),
       totalCost: p.cost,
       averagePricePaid: p.avgPricePaid,
-      lastPrice: p.priced && live ? String(live.lastPrice) : null,
+      lastPrice: p.lastPrice,
       value: p.value,
       gain: p.gain,
       gainPct: p.gainPct,

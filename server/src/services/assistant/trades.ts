@@ -1,8 +1,7 @@
 import type { Tx } from '../../db/open';
-import { DEFAULT_EXCHANGE } from '../../domain/asset-rules';
 import { centsText, dec } from '../../domain/money';
 import type { Actor } from '../audit';
-import { buyLots, lotsOf, sellLots } from '../portfolio/trades';
+import { buyLots, sellLots } from '../portfolio/trades';
 import { qty, usd } from '../format';
 import type { TradeProposal } from './proposal';
 
@@ -18,15 +17,12 @@ const cashChange = (cash: { before: { toFixed(dp: number): string }; after: { to
   cash ? ` Cash Available went from ${usd(cash.before.toFixed(2))} to ${usd(cash.after.toFixed(2))}.` : '';
 
 async function executeBuy(tx: Tx, actor: Actor, p: Extract<TradeProposal, { kind: 'buy' }>, at: Date): Promise<Executed> {
-  // A symbol already held keeps its exchange for quote links.
-  const [held] = await lotsOf(tx, p.symbol);
   const bought = await buyLots(
     tx,
     actor,
     {
       symbol: p.symbol,
       assetType: p.assetType,
-      exchange: p.assetType === 'crypto' ? null : (held?.exchange ?? DEFAULT_EXCHANGE),
       purchases: [{ qty: p.quantity, price_paid: p.price, purchase_date: p.date }],
       settles: true,
       source: 'assistant',

@@ -1,17 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { writeBooks } from './ledger';
-import { holdings, quotes } from '../../db/schema';
 import { dayInNewYork } from '../../domain/dates';
-import { DEFAULT_EXCHANGE, type AssetType } from '../../domain/asset-rules';
+import type { AssetType } from '../../domain/asset-rules';
 import type { Actor } from '../audit';
 import type { ServiceDeps } from '../deps';
 import { fail } from '../errors';
-import { liveQuote, NO_QUOTE } from '../market/live-quote';
-import { quoteKey } from '../market/provider';
-import { buyLots, correctLot, sellLots, type LotRow } from './trades';
+import { buyLots, correctLot, sellLots } from './trades';
 import { centsText, dec } from '../../domain/money';
 import { qty, usd } from '../format';
-import type { HoldingView } from './engine';
+import type { HoldingView, PortfolioView } from './engine';
 
 export type { HoldingView } from './engine';
 
@@ -23,18 +19,6 @@ export interface NewHolding {
   purchases: { qty: string; price_paid: string; purchase_date: string }[];
   /** Whether the purchases were paid from Cash Available (default: no, they are recorded). */
   settles?: boolean | undefined;
-}
-
-function lotOf(row: LotRow) {
-  return {
-    id: row.id,
-    symbol: row.symbol,
-    qty: Number(row.qty),
-    price_paid: Number(row.pricePaid),
-    purchase_date: row.purchaseDate,
-    asset_type: row.assetType,
-    exchange: row.exchange,
-  };
 }
 
 /** Every lot, by symbol and purchase date, with the cached quote of its symbol: the engine's view. */
@@ -66,23 +50,21 @@ export function assertNotFuture(deps: Pick<ServiceDeps, 'now'>, days: readonly s
 export async function addHolding(deps: ServiceDeps, actor: Actor, input: NewHolding): Promise<HoldingView[]> {
   assertNotFuture(deps, input.purchases.map((p) => p.purchase_date));
   const symbol = firmSymbol(input.symbol, input.asset_type);
-  const now = deps.now();
-  const added = await writeBooks(deps.db, async (tx) => {
-    // A symbol already held keeps its exchange for quote links unless a new one is given.
-    const [held] = await tx.select({ exchange: holdings.exchange }).from(holdings).where(eq(holdings.symbol, symbol)).limit(1);
-    const exchange = input.asset_type === 'crypto' ? null : input.exchange?.toUpperCase() || held?.exchange || DEFAULT_EXCHANGE;
-    const bought = await buyLots(
-      tx,
-      actor,
-      { symbol, assetType: input.asset_type, exchange, purchases: input.purchases, settles: input.settles ?? false, source: 'add_investment' },
-      now,
-    );
-    return bought.lots;
-  });
-  const quote = await deps.db.query.quotes.findFirst({ where: eq(quotes.key, quoteKey({ symbol, kind: input.asset_type })) });
-  // A new symbol gets its quote, closes and prediction in the background.
-  if (!quote) deps.market.refreshSoon();
-  return added.map((r) => ({ ...lotOf(r), ...(quote ? liveQuote(quote, now) : NO_QUOTE) }));
+  const order = { symbol, assetType: input.asset_type, exchange: input.exchange, purchases: input.purchases, settles: input.settles ?? false };
+  const bought = await writeBooks(deps.db, (tx) => buyLots(tx, actor, { ...order, source: 'add_investment' }, deps.now()));
+  // The new lots as the engine now shows them, in the order they were sent.
+  const shown = new Map((await afterPurchase(deps, symbol)).holdings.map((h) => [h.id, h]));
+  return bought.lots.flatMap((l) => shown.get(l.id) ?? []);
+}
+
+/**
+ * After a purchase (the form, the assistant): the engine's view of the books with it, and a
+ * symbol the firm has no quote for priced at once, in the background (quote, closes, prediction).
+ */
+export async function afterPurchase(deps: ServiceDeps, symbol: string): Promise<PortfolioView> {
+  const view = await deps.portfolio.current();
+  if (!view.valuation.positions.find((p) => p.symbol === symbol)?.priced) deps.market.refreshSoon();
+  return view;
 }
 
 /** The trash button on a lot's row: the lot leaves the books as a correction in the ledger. */

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { accountBalances, holdings } from '../../db/schema';
-import type { AssetType } from '../../domain/asset-rules';
+import { DEFAULT_EXCHANGE, type AssetType } from '../../domain/asset-rules';
 import { costBasisOf, sellFifo, type Sale } from '../../domain/fifo';
 import { amountOf, centsText, dec, plain, sum, ZERO, type Decimal } from '../../domain/money';
 import { recordAudit, type Actor } from '../audit';
@@ -28,7 +28,8 @@ export interface Purchase {
 export interface BuyOrder {
   symbol: string;
   assetType: AssetType;
-  exchange: string | null;
+  /** A stock's exchange for quote links; by default the one the symbol already has, else NASDAQ. */
+  exchange?: string | null | undefined;
   purchases: Purchase[];
   settles: boolean;
   source: TradeSource;
@@ -75,13 +76,15 @@ export interface Bought {
 }
 
 export async function buyLots(tx: Queryable, actor: Actor, order: BuyOrder, at: Date): Promise<Bought> {
+  const [held] = order.assetType === 'crypto' || order.exchange ? [] : await lotsOf(tx, order.symbol);
+  const exchange = order.assetType === 'crypto' ? null : order.exchange?.toUpperCase() || held?.exchange || DEFAULT_EXCHANGE;
   const lots = await tx
     .insert(holdings)
     .values(
       order.purchases.map((p) => ({
         symbol: order.symbol,
         assetType: order.assetType,
-        exchange: order.exchange,
+        exchange,
         qty: p.qty,
         pricePaid: p.price_paid,
         purchaseDate: p.purchase_date,
