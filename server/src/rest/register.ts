@@ -3,7 +3,6 @@ import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { unavailableCode } from '../services/db-errors';
 import type { ServiceDeps } from '../services/deps';
-import { fail } from '../services/errors';
 import { contextFromRequest } from '../trpc/context';
 import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { publicMessage } from '../trpc/errors';
@@ -30,15 +29,14 @@ function inputOf(from: InputFrom, req: FastifyRequest): unknown {
   return undefined;
 }
 
+/** The procedures have already turned database failures into 503s and refused values into 400s (trpc/init.ts). */
 export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
-  const refused = clientErrorFromDatabase(err);
-  if (refused) reply.log.warn({ err }, 'the database refused a value of the request');
-  let error = refused ?? (err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err));
-  const unavailable = refused ? undefined : unavailableCode(error.cause ?? err);
-  // The database cannot be reached: 503 with a readable message, logged as one short line.
-  if (unavailable && error.code === 'INTERNAL_SERVER_ERROR') error = fail.unavailable(error.cause);
+  const error = err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err);
   const status = getHTTPStatusCodeFromError(error);
+  const unavailable = error.code === 'SERVICE_UNAVAILABLE' ? unavailableCode(error.cause) : undefined;
+  // The database cannot be reached: logged as one short line.
   if (unavailable) reply.log.warn({ code: unavailable }, 'database unavailable');
+  else if (error.code === 'BAD_REQUEST' && clientErrorFromDatabase(error.cause)) reply.log.warn({ err: error.cause }, 'the database refused a value of the request');
   // A feature left off (Google without GOOGLE_CLIENT_ID) is the setup, not a failure: one line, no stack.
   else if (error.code === 'NOT_IMPLEMENTED') reply.log.warn(`${reply.request.method} ${reply.request.url}: ${error.message}`);
   else if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'request failed');

@@ -1,6 +1,4 @@
 import type { TRPCError } from '@trpc/server';
-import { isDatabaseUnavailable } from '../services/db-errors';
-import { UNAVAILABLE_MESSAGE } from '../services/errors';
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
@@ -21,7 +19,7 @@ function issuesOf(cause: unknown): Issue[] | undefined {
  * issue as a sentence naming its field, and nothing of an unexpected failure.
  */
 export function publicMessage(error: TRPCError): string {
-  if (error.code === 'INTERNAL_SERVER_ERROR') return isDatabaseUnavailable(error.cause) ? UNAVAILABLE_MESSAGE : GENERIC_ERROR;
+  if (error.code === 'INTERNAL_SERVER_ERROR') return GENERIC_ERROR;
   const issues = issuesOf(error.cause);
   const first = issues?.[0];
   if (first) {

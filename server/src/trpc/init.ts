@@ -1,6 +1,4 @@
 import { initTRPC } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { authenticate } from '../services/accounts';
 import { isDatabaseUnavailable } from '../services/db-errors';
 import { fail } from '../services/errors';
@@ -10,41 +8,28 @@ import { publicMessage } from './errors';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
-  errorFormatter: ({ shape, error }) => {
-    const refused = clientErrorFromDatabase(error);
-    if (refused) {
-      return {
-        ...shape,
-        code: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST,
-        message: publicMessage(refused),
-        data: { code: refused.code, httpStatus: getHTTPStatusCodeFromError(refused), path: shape.data.path },
-      };
-    }
-    // A database outage that escaped the procedures' middleware is still a 503, never a 500.
-    const unavailable = error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(error.cause);
-    return {
-      ...shape,
-      message: publicMessage(error),
-      data: {
-        code: unavailable ? 'SERVICE_UNAVAILABLE' : shape.data.code,
-        httpStatus: unavailable ? 503 : shape.data.httpStatus,
-        path: shape.data.path,
-      },
-    };
-  },
+  errorFormatter: ({ shape, error }) => ({
+    ...shape,
+    message: publicMessage(error),
+    data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+  }),
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * Every procedure: a failure to reach the database (stopped, restarting, unreachable) becomes a
- * 503 with one readable message, on tRPC and on the REST paths alike.
+ * Every procedure, on tRPC and on the REST paths alike: a failure to reach the database (stopped,
+ * restarting, unreachable) becomes a 503 with one readable message, and a value the database
+ * refused (too long, out of range, a character it cannot store) a 400, never a 500.
  */
 export const publicProcedure = t.procedure.use(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(result.error.cause)) {
-    throw fail.unavailable(result.error.cause);
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
+    const cause = result.error.cause;
+    if (isDatabaseUnavailable(cause)) throw fail.unavailable(cause);
+    const refused = clientErrorFromDatabase(cause);
+    if (refused) throw refused;
   }
   return result;
 });
