@@ -24,6 +24,7 @@ import { createModelAgent } from './services/assistant/openai-agent';
 import { createMarketDataProvider } from './services/market';
 import type { MarketDataProvider } from './services/market/provider';
 import { createMarketService } from './services/market/service';
+import { createSessionStore } from './services/sessions';
 import { createTokenService } from './services/tokens';
 import { createPortfolioEngine } from './services/portfolio/engine';
 import { contextFromRequest } from './trpc/context';
@@ -80,9 +81,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => background.idle());
   const portfolio = createPortfolioEngine({ db: database.db, now, listen: database.listen });
   app.addHook('onClose', () => portfolio.close());
+  const sessions = createSessionStore({ db: database.db, now, listen: database.listen });
+  app.addHook('onClose', () => sessions.close());
   const services: ServiceDeps = {
     db: database.db,
     tokens: createTokenService(deps.jwtSecret),
+    sessions,
     mailer:
       deps.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, embedded: database.kind === 'pglite' }, app.log),

@@ -65,7 +65,7 @@ export function registerRest(app: FastifyInstance, deps: ServiceDeps): void {
             // Computed once per change of the books: the client may keep its copy until then.
             reply.header('ETag', serialized.etag).header('Cache-Control', 'private, no-cache');
             if (req.headers['if-none-match'] === serialized.etag) return reply.code(304).send();
-            return reply.code(r.status ?? 200).type('application/json; charset=utf-8').send(serialized.json);
+            return reply.code(r.status ?? 200).type('application/json; charset=utf-8').send(serialized.body);
           }
           return reply.code(r.status ?? 200).send(result);
         } catch (err) {

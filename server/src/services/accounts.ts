@@ -189,13 +189,10 @@ export async function googleSignup(
  * The user behind a bearer token, or null when the token is bad, expired, or was ended by a
  * password change, reset or delete (its version no longer matches).
  */
-export async function authenticate(deps: Pick<ServiceDeps, 'db' | 'tokens'>, token: string): Promise<AuthUser | null> {
+export async function authenticate(deps: Pick<ServiceDeps, 'tokens' | 'sessions'>, token: string): Promise<AuthUser | null> {
   const claims: SessionClaims | null = await deps.tokens.verify(token);
   if (!claims) return null;
-  const [user] = await deps.db
-    .select({ id: users.id, role: users.role, email: users.email, tokenVersion: users.tokenVersion })
-    .from(users)
-    .where(eq(users.id, claims.userId));
+  const user = await deps.sessions.userOf(claims.userId);
   if (!user || user.tokenVersion !== claims.tokenVersion) return null;
   return { id: user.id, role: user.role, email: user.email };
 }

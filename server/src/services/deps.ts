@@ -6,12 +6,15 @@ import type { MarketService } from './market/service';
 import type { PortfolioEngine } from './portfolio/engine';
 import type { ModelAgent } from './assistant/openai-agent';
 import type { RateLimiter } from './rate-limit';
+import type { SessionStore } from './sessions';
 import type { TokenService } from './tokens';
 
 /** What the services need from the outside world; tests pass their own. */
 export interface ServiceDeps {
   db: Db;
   tokens: TokenService;
+  /** Each signed-in request's user row, kept per instance until the database says it changed. */
+  sessions: SessionStore;
   mailer: Mailer;
   google: GoogleVerifier;
   limiter: RateLimiter;

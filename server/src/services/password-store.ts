@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/open';
 import { passwordResets, users } from '../db/schema';
 import { PASSWORD_CHANGE, recordEdits } from './edit-log';
+import { sessionChanged } from './sessions';
 
 /**
  * The one way a password changes (reset or change): store the hash, bump the token version so
@@ -21,6 +22,7 @@ export async function storeNewPassword(
     .where(eq(users.id, userId))
     .returning({ id: users.id, email: users.email, role: users.role, tokenVersion: users.tokenVersion });
   if (!user) return undefined;
+  sessionChanged(user.id);
   await recordEdits(tx, user, [PASSWORD_CHANGE], changedBy, now);
   await tx
     .update(passwordResets)

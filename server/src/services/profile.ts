@@ -7,6 +7,7 @@ import { recordEdits, type FieldChange } from './edit-log';
 import { fail } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { storeNewPassword } from './password-store';
+import { sessionChanged } from './sessions';
 import { authMethodOf, isoOrNull } from './user-fields';
 import { easternDateTime } from '../domain/dates';
 
@@ -125,6 +126,7 @@ export async function updateProfile(
       if (next.email !== user.email) changes.push({ field: 'email', oldValue: user.email, newValue: next.email });
       if (changes.length === 0) return;
       await tx.update(users).set({ ...next, lastEdit: now }).where(eq(users.id, me.id));
+      sessionChanged(me.id);
       await recordEdits(tx, { id: user.id, email: next.email }, changes, me.id, now);
       if (next.email !== user.email) emailChange = { from: user.email, to: next.email };
     });

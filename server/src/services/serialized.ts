@@ -1,10 +1,12 @@
 /**
  * Answers the engine serializes once per change: a procedure's result object is tied to its JSON
- * text and a tag, so the REST layer sends the text as it is (or 304 when the client has it).
+ * (encoded as UTF-8 once, so a request only copies bytes to the socket) and a tag, so the REST
+ * layer sends it as it is (or 304 when the client has it).
  */
 export interface Serialized {
   etag: string;
-  json: string;
+  /** The result's JSON, UTF-8. */
+  body: Buffer;
 }
 
 const byResult = new WeakMap<object, Serialized>();

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Role } from '../domain/roles';
@@ -16,28 +17,48 @@ export interface TokenService {
 
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 
+/** Verified tokens kept per instance; past this many the memo starts again. */
+const MAX_VERIFIED = 10_000;
+
 const payloadSchema = z.object({
   sub: z.string().regex(/^[0-9]+$/),
   role: z.enum(['GP', 'LP']),
   ver: z.number().int().nonnegative(),
+  exp: z.number(),
 });
 
-export function createTokenService(secret: string, ttlSeconds = SESSION_TTL_SECONDS): TokenService {
-  const key = new TextEncoder().encode(secret);
+export function createTokenService(secret: string, ttlSeconds = SESSION_TTL_SECONDS, now: () => Date = () => new Date()): TokenService {
+  // Imported once: a raw key would be imported again on every verification.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  /**
+   * A token's signature is checked once per instance: the same token string always verifies the
+   * same way, so later requests only check its expiry. Only tokens that verified are kept, so
+   * nobody can fill this with tokens of their own making.
+   */
+  const verified = new Map<string, { claims: SessionClaims; expiresAtMs: number }>();
   return {
     sign: ({ userId, role, tokenVersion }) =>
       new SignJWT({ role, ver: tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setIssuedAt(now())
+        .setExpirationTime(new Date(now().getTime() + ttlSeconds * 1000))
         .sign(key),
     verify: async (token) => {
+      const known = verified.get(token);
+      if (known) {
+        if (now().getTime() < known.expiresAtMs) return known.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
         const parsed = payloadSchema.safeParse(payload);
         if (!parsed.success) return null;
-        return { userId: Number(parsed.data.sub), role: parsed.data.role, tokenVersion: parsed.data.ver };
+        const claims: SessionClaims = { userId: Number(parsed.data.sub), role: parsed.data.role, tokenVersion: parsed.data.ver };
+        if (verified.size >= MAX_VERIFIED) verified.clear();
+        verified.set(token, { claims, expiresAtMs: parsed.data.exp * 1000 });
+        return claims;
       } catch {
         return null;
       }

@@ -4,6 +4,7 @@ import type { AuthUser } from './accounts';
 import type { ServiceDeps } from './deps';
 import { fail } from './errors';
 import { revokeInvitesCreatedBy } from './invites';
+import { sessionChanged } from './sessions';
 import { authMethodOf, isoOrNull } from './user-fields';
 
 export const LAST_GP = 'The last general partner cannot be deleted.';
@@ -58,6 +59,7 @@ export async function deleteUser(deps: Pick<ServiceDeps, 'db' | 'now'>, me: Auth
     if (target.role === 'GP' && gps.length <= 1) throw fail.conflict(LAST_GP);
     await revokeInvitesCreatedBy(tx, id, me.id, deps.now());
     await tx.delete(users).where(eq(users.id, id));
+    sessionChanged(id);
   });
   return { message: 'User deleted.' };
 }

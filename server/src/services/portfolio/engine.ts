@@ -214,7 +214,7 @@ export function createPortfolioEngine(deps: { db: Queryable; now: () => Date; li
         ),
     );
     // Serialized once per change: every GET /api/holdings until the next one sends this text.
-    rememberSerialized(holdingsView, { etag: `"holdings-${version}-${now.getTime()}"`, json: JSON.stringify(holdingsView) });
+    rememberSerialized(holdingsView, { etag: `"holdings-${version}-${now.getTime()}"`, body: Buffer.from(JSON.stringify(holdingsView)) });
     return { version, computedAt: now, valuation: valuePortfolio(books.input), live, holdings: holdingsView };
   }
 
