@@ -3,8 +3,9 @@
  *
  * Creates a fresh PostgreSQL database, starts bench/server.ts in a child process on it, then
  * loads, in order, a bare Fastify route (the machine's ceiling), GET /api/ping, the tRPC call of
- * the same procedure and GET /api/holdings signed in with 200 lots, each at saturation and at a
- * fixed rate. Prints a table and the targets, writes bench-results/bench-<time>.json and
+ * the same procedure and GET /api/holdings signed in with 200 lots, then GET /api/holdings on a
+ * second server process on the embedded database (PGlite in a temporary folder), each at
+ * saturation and at a fixed rate. Prints a table and the targets, writes bench-results/bench-<time>.json and
  * bench-results/latest.json, and drops the database, also on failure and Ctrl-C.
  *
  * Settings (environment): BENCH_DATABASE_URL, BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3),
@@ -17,7 +18,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -47,11 +48,19 @@ interface Settings {
 interface Scenario {
   id: ScenarioId;
   label: string;
-  server: 'bare' | 'app';
+  /** The bare route, the app on the PostgreSQL server, or the app on the embedded database. */
+  server: 'bare' | 'app' | 'embedded';
   path: string;
   signedIn: boolean;
   /** Checks one answer's body; returns what is wrong, or null. */
   check(body: unknown, bareBody: unknown): string | null;
+}
+
+function checkHoldings(body: unknown): string | null {
+  if (!Array.isArray(body)) return 'not an array';
+  if (body.length !== SEEDED_LOTS) return `${body.length} lots instead of ${SEEDED_LOTS}`;
+  const unpriced = body.filter((lot: { lastPrice?: unknown }) => typeof lot.lastPrice !== 'number').length;
+  return unpriced === 0 ? null : `${unpriced} lots without a cached quote`;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -86,12 +95,15 @@ const SCENARIOS: Scenario[] = [
     server: 'app',
     path: '/api/holdings',
     signedIn: true,
-    check: (body) => {
-      if (!Array.isArray(body)) return 'not an array';
-      if (body.length !== SEEDED_LOTS) return `${body.length} lots instead of ${SEEDED_LOTS}`;
-      const unpriced = body.filter((lot: { lastPrice?: unknown }) => typeof lot.lastPrice !== 'number').length;
-      return unpriced === 0 ? null : `${unpriced} lots without a cached quote`;
-    },
+    check: checkHoldings,
+  },
+  {
+    id: 'holdings-embedded',
+    label: `REST GET /api/holdings (${SEEDED_LOTS} lots), embedded`,
+    server: 'embedded',
+    path: '/api/holdings',
+    signedIn: true,
+    check: checkHoldings,
   },
 ];
 
@@ -155,7 +167,7 @@ function log(line: string): void {
 }
 
 /** Starts bench/server.ts under tsx and waits for its `{ barePort, appPort, token }` line. */
-function startServer(databaseUrl: string, settings: Settings): { child: ChildProcess; ready: Promise<ServerReady> } {
+function startServer(database: { url: string } | { embeddedDir: string }, settings: Settings): { child: ChildProcess; ready: Promise<ServerReady> } {
   const nodeArgs: string[] = [];
   if (settings.cpuProfile) {
     const dir = join(RESULTS_DIR, 'profiles');
@@ -167,7 +179,8 @@ function startServer(databaseUrl: string, settings: Settings): { child: ChildPro
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: 'url' in database ? database.url : '',
+      BENCH_EMBEDDED_DIR: 'embeddedDir' in database ? database.embeddedDir : '',
       JWT_SECRET: randomBytes(32).toString('base64url'),
       MARKET_DATA_PROVIDER: 'simulated',
       MARKET_REFRESH_SECONDS: '0',
@@ -244,11 +257,18 @@ async function serverUsage(ready: ServerReady): Promise<ServerUsage> {
 
 let interrupted = false;
 
-async function runScenarios(ready: ServerReady, settings: Settings): Promise<ScenarioResult[]> {
+/** The server process on the PostgreSQL server, and one on the embedded database, started when a scenario needs it. */
+interface Servers {
+  main: ServerReady;
+  embedded(): Promise<ServerReady>;
+}
+
+async function runScenarios(servers: Servers, settings: Settings): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   const scenarios = SCENARIOS.filter((s) => !settings.only || settings.only.includes(s.id));
-  const bareBody = (await fetchBody(`http://127.0.0.1:${ready.barePort}/bare`, {})).body;
+  const bareBody = (await fetchBody(`http://127.0.0.1:${servers.main.barePort}/bare`, {})).body;
   for (const scenario of scenarios) {
+    const ready = scenario.server === 'embedded' ? await servers.embedded() : servers.main;
     const url = `http://127.0.0.1:${scenario.server === 'bare' ? ready.barePort : ready.appPort}${scenario.path}`;
     const headers: Record<string, string> = scenario.signedIn ? { authorization: `Bearer ${ready.token}` } : {};
     const result: ScenarioResult = { id: scenario.id, label: scenario.label, failed: null, saturation: null, rate: null, ratioToBare: null };
@@ -301,6 +321,8 @@ async function main(): Promise<number> {
   const settings = readSettings();
   const admin: Database = openPostgres(settings.adminUrl, 1);
   let child: ChildProcess | undefined;
+  let embeddedChild: ChildProcess | undefined;
+  let embeddedDir: string | undefined;
   let databaseName: string | undefined;
 
   let cleaning: Promise<void> | undefined;
@@ -308,6 +330,8 @@ async function main(): Promise<number> {
     (cleaning ??= (async () => {
       stopLoad();
       if (child) await stopServer(child);
+      if (embeddedChild) await stopServer(embeddedChild);
+      if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
       if (databaseName) {
         try {
           await admin.db.execute(`drop database if exists ${databaseName} with (force)`);
@@ -346,11 +370,23 @@ async function main(): Promise<number> {
     url.pathname = `/${databaseName}`;
     log(`database ${databaseName} created; starting the bench server`);
 
-    const started = startServer(url.toString(), settings);
+    const started = startServer({ url: url.toString() }, settings);
     child = started.child;
     const ready = await started.ready;
+    let embedded: Promise<ServerReady> | undefined;
+    const servers: Servers = {
+      main: ready,
+      embedded: () =>
+        (embedded ??= (() => {
+          embeddedDir = mkdtempSync(join(os.tmpdir(), 'bench-embedded-'));
+          log(`starting a second bench server on an embedded database in ${embeddedDir}`);
+          const second = startServer({ embeddedDir }, settings);
+          embeddedChild = second.child;
+          return second.ready;
+        })()),
+    };
     const startedAt = new Date();
-    const results = await runScenarios(ready, settings);
+    const results = await runScenarios(servers, settings);
     const targets = judgeTargets(results);
 
     console.log('');

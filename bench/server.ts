@@ -2,7 +2,7 @@
  * The server process of `pnpm bench` (DESIGN §5), started by bench/run.ts as a child so that the
  * load generator and the server do not share an event loop.
  *
- * It migrates the database in DATABASE_URL, creates a GP user and 200 holding lots, fills the
+ * It migrates the database in DATABASE_URL (or an embedded PGlite database in BENCH_EMBEDDED_DIR), creates a GP user and 200 holding lots, fills the
  * quote cache once, then serves the whole app (buildApp) and a bare Fastify route that answers
  * the same JSON as the ping procedure, the machine's ceiling. When both listen, it signs in and
  * prints one JSON line, `{ barePort, appPort, token }`, and stays up until it gets SIGTERM/SIGINT.
@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
-import { openPostgres } from '../server/src/db/open';
+import { openPglite, openPostgres } from '../server/src/db/open';
 import { holdings, users } from '../server/src/db/schema';
 import { hashPassword } from '../server/src/services/passwords';
 import { PING_MESSAGE } from '../server/src/trpc/router';
@@ -72,10 +72,12 @@ async function signIn(appPort: number): Promise<string> {
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  if (!config.databaseUrl || !config.jwtSecret) throw new Error('DATABASE_URL and JWT_SECRET must be set');
+  const embeddedDir = process.env.BENCH_EMBEDDED_DIR;
+  if ((!config.databaseUrl && !embeddedDir) || !config.jwtSecret) throw new Error('DATABASE_URL (or BENCH_EMBEDDED_DIR) and JWT_SECRET must be set');
   if (config.marketRefreshSeconds !== 0) throw new Error('MARKET_REFRESH_SECONDS must be 0: no quote refresh during the bench');
 
-  const database = openPostgres(config.databaseUrl);
+  // The embedded default (PGlite stored in a folder, as under DATA_DIR) or the PostgreSQL server.
+  const database = embeddedDir ? await openPglite(embeddedDir) : openPostgres(config.databaseUrl ?? '');
   await database.migrate();
   const [user] = await database.db
     .insert(users)
