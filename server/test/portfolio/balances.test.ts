@@ -30,11 +30,12 @@ describe.each(databaseKinds)('account balance on %s', (kind) => {
     const stored = await h.database.db.select().from(accountBalances);
     expect(stored.map((r) => [r.id, r.cashAvailable, r.marginDebit, r.accountsReceivable])).toEqual([[1, '10.00', '0.00', '-5.50']]);
     const events = await h.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'balances.update'));
+    // The audit keeps the exact decimal text stored, never a float.
     expect(events.map((e) => [e.before, e.after])).toEqual([
-      [null, { cash_available: 1234567.89, margin_debit: 250000.1, accounts_receivable: 35000 }],
+      [null, { cash_available: '1234567.89', margin_debit: '250000.10', accounts_receivable: '35000.00' }],
       [
-        { cash_available: 1234567.89, margin_debit: 250000.1, accounts_receivable: 35000 },
-        { cash_available: 10, margin_debit: 0, accounts_receivable: -5.5 },
+        { cash_available: '1234567.89', margin_debit: '250000.10', accounts_receivable: '35000.00' },
+        { cash_available: '10.00', margin_debit: '0.00', accounts_receivable: '-5.50' },
       ],
     ]);
   });

@@ -119,8 +119,9 @@ describe.each(databaseKinds)('venture and real estate on %s', (kind) => {
     expect(moved.json()).toMatchObject({ last_price_at_date: 7.25, last_price_date: today(), value: 7250 });
     const events = await h.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'venture_asset.update'));
     expect(events.length).toBe(2);
-    expect(events[1]?.before).toMatchObject({ last_price_at_date: 6.5 });
-    expect(events[1]?.after).toMatchObject({ last_price_at_date: 7.25 });
+    // Exact decimal text as stored, never a float.
+    expect(events[1]?.before).toMatchObject({ last_price_at_date: '6.50000000', value: '6500.00' });
+    expect(events[1]?.after).toMatchObject({ last_price_at_date: '7.25000000', value: '7250.00' });
   });
 
   it('answers an update of a missing row with 404 and its message', async () => {

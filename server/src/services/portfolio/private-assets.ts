@@ -82,6 +82,29 @@ function viewOf<K extends AssetKind>(kind: K, row: Row): AssetView<K> {
   return view as AssetView<K>;
 }
 
+/** A row as the audit log and the ledger keep it: every amount as the exact decimal text stored. */
+function recordOf(kind: AssetKind, row: Row): Record<string, string | number | null> {
+  const common = {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    purchase_date: row.purchaseDate,
+    qty: row.qty,
+    price_paid: row.pricePaid,
+    last_price_at_date: row.lastPriceAtDate,
+    last_price_date: row.lastPriceDate,
+    value: centsText(amountOf(row.qty, row.lastPriceAtDate)),
+  };
+  return kind === 'venture'
+    ? { ...common, dividend_dollar: row.dividendDollar, dividend_pct: row.dividendPct }
+    : {
+        ...common,
+        total_rental_income: row.totalRentalIncome,
+        monthly_rental_income: row.monthlyRentalIncome,
+        annual_rental_income_pct: row.annualRentalIncomePct,
+      };
+}
+
 /** The columns a row sets; fields of the other kind are never written. */
 function columnsOf(kind: AssetKind, input: AssetInput, lastPriceDate: string | null) {
   const extra =
@@ -125,7 +148,7 @@ async function recordAssetChange(tx: Queryable, actor: Actor, at: Date, kind: As
       price: row?.lastPriceAtDate ?? null,
       amount: centsText(value(after).minus(value(before))),
       flow: centsText(flow),
-      details: { id: row?.id, name: row?.name, before: before && viewOf(kind, before), after: after && viewOf(kind, after) },
+      details: { id: row?.id, name: row?.name, before: before && recordOf(kind, before), after: after && recordOf(kind, after) },
     },
   ]);
 }
@@ -153,7 +176,7 @@ export async function saveAssets<K extends AssetKind>(
       tx,
       actor,
       now,
-      saved.map((r) => ({ action: `${LABEL[kind].entity}.add`, entity: LABEL[kind].entity, entityId: r.id, after: viewOf(kind, r) })),
+      saved.map((r) => ({ action: `${LABEL[kind].entity}.add`, entity: LABEL[kind].entity, entityId: r.id, after: recordOf(kind, r) })),
     );
     for (const r of saved) await recordAssetChange(tx, actor, now, kind, null, r);
     return saved;
@@ -176,7 +199,7 @@ export async function updateAsset<K extends AssetKind>(
       .where(and(eq(privateAssets.id, id), eq(privateAssets.kind, kind)))
       .for('update');
     if (!before) throw fail.notFound(LABEL[kind].missing);
-    const priceChanged = Number(before.lastPriceAtDate) !== Number(input.last_price_at_date);
+    const priceChanged = !dec(before.lastPriceAtDate).eq(dec(input.last_price_at_date));
     const lastPriceDate = input.last_price_date ?? (priceChanged ? today(deps) : before.lastPriceDate);
     const [after] = await tx
       .update(privateAssets)
@@ -185,7 +208,7 @@ export async function updateAsset<K extends AssetKind>(
       .returning();
     if (!after) throw fail.notFound(LABEL[kind].missing);
     await recordAudit(tx, actor, deps.now(), [
-      { action: `${LABEL[kind].entity}.update`, entity: LABEL[kind].entity, entityId: id, before: viewOf(kind, before), after: viewOf(kind, after) },
+      { action: `${LABEL[kind].entity}.update`, entity: LABEL[kind].entity, entityId: id, before: recordOf(kind, before), after: recordOf(kind, after) },
     ]);
     await recordAssetChange(tx, actor, deps.now(), kind, before, after);
     return after;
@@ -201,7 +224,7 @@ export async function deleteAsset(deps: ServiceDeps, actor: Actor, kind: AssetKi
       .returning();
     if (!removed) throw fail.notFound(LABEL[kind].missing);
     await recordAudit(tx, actor, deps.now(), [
-      { action: `${LABEL[kind].entity}.delete`, entity: LABEL[kind].entity, entityId: id, before: viewOf(kind, removed) },
+      { action: `${LABEL[kind].entity}.delete`, entity: LABEL[kind].entity, entityId: id, before: recordOf(kind, removed) },
     ]);
     await recordAssetChange(tx, actor, deps.now(), kind, removed, null);
   });
