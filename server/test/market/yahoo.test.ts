@@ -284,13 +284,49 @@ describe('yahoo provider: dailyCloses', () => {
     expect(request?.searchParams.get('interval')).toBe('1d');
   });
 
-  it('asks for crypto as SYM-USD and keeps its weekend closes', async () => {
-    const { stub, provider } = await providerFor({ quote: () => json(fixture('quote-multi.json')) });
+  it('asks for crypto as SYM-USD by the hour and closes each New York day at New York midnight, weekends included', async () => {
+    // Hourly bars from 2025-07-18 00:00 UTC (20:00 on the 17th in New York, EDT = UTC-4); bar i
+    // starts i hours later and closes at 100 + i.
+    const start = Date.parse('2025-07-18T00:00:00Z') / 1000;
+    const hours = Array.from({ length: 102 }, (_, i) => i);
+    const base = JSON.parse(fixture('chart-BTC-USD.json')) as { chart: { result: { meta: Record<string, unknown> }[] } };
+    const meta = { ...base.chart.result[0]!.meta, dataGranularity: '1h' };
+    const hourly = {
+      chart: {
+        result: [
+          {
+            meta,
+            timestamp: hours.map((i) => start + i * 3600),
+            indicators: {
+              quote: [
+                {
+                  open: hours.map((i) => 100 + i),
+                  high: hours.map((i) => 100 + i),
+                  low: hours.map((i) => 100 + i),
+                  close: hours.map((i) => 100 + i),
+                  volume: hours.map(() => 1),
+                },
+              ],
+            },
+          },
+        ],
+        error: null,
+      },
+    };
+    const { stub, provider } = await providerFor({ quote: () => json(fixture('quote-multi.json')), chart: () => json(JSON.stringify(hourly)) });
 
     const closes = await provider.dailyCloses(BTC, '2025-07-18', '2025-07-21');
 
     expect(stub.requests[0]?.pathname).toBe('/v8/finance/chart/BTC-USD');
-    expect(closes.map((close) => close.date)).toEqual(['2025-07-18', '2025-07-19', '2025-07-20', '2025-07-21']);
+    expect(stub.requests[0]?.searchParams.get('interval')).toBe('1h');
+    // New York midnight after the 18th is 04:00 UTC on the 19th: the bar from 03:00 UTC (i = 27)
+    // ends then. Each later day is 24 bars on; the 21st's close is bar 99 (03:00 UTC on the 22nd); bars 100 and 101 are the 22nd's.
+    expect(closes).toEqual([
+      { date: '2025-07-18', close: 127 },
+      { date: '2025-07-19', close: 151 },
+      { date: '2025-07-20', close: 175 },
+      { date: '2025-07-21', close: 199 },
+    ]);
   });
 
   it('rejects when Yahoo answers 502', async () => {

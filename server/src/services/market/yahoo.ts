@@ -11,6 +11,7 @@ import YahooFinance from 'yahoo-finance2';
 import { ExtendedCookieJar } from 'yahoo-finance2/lib/cookieJar';
 import type { ChartResultArray } from 'yahoo-finance2/modules/chart';
 import type { Quote as YahooQuote } from 'yahoo-finance2/modules/quote';
+import { dayInNewYork } from '../../domain/dates';
 import { quoteKey } from './provider';
 import type { DailyClose, Instrument, MarketDataProvider, Quote } from './provider';
 
@@ -30,6 +31,7 @@ type YahooClient = InstanceType<typeof YahooFinance>;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const MS_PER_DAY = 86_400_000;
+const HOUR_MS = 3_600_000;
 /** Extra history before "a month ago" so a weekend or holiday there still has a close. */
 const MONTH_MARGIN_DAYS = 7;
 
@@ -58,7 +60,9 @@ export function createYahooProvider(options: YahooProviderOptions = {}): MarketD
       return call('quotes', (fetch) => fetchQuotes({ client, fetch, logger, monthBase }, instruments, now));
     },
     dailyCloses(instrument, from, to) {
-      return call('history', (fetch) => fetchDailyCloses(client, fetch, quoteKey(instrument), from, to));
+      return call('history', (fetch) =>
+        instrument.kind === 'crypto' ? fetchNewYorkCloses(client, fetch, quoteKey(instrument), from, to) : fetchDailyCloses(client, fetch, quoteKey(instrument), from, to),
+      );
     },
   };
 }
@@ -144,6 +148,25 @@ async function fetchDailyCloses(client: YahooClient, fetch: Fetch, key: string, 
   const period2 = new Date(dayStart(to) + 2 * MS_PER_DAY);
   const chart = await client.chart(key, { period1, period2, interval: '1d', return: 'array' }, { fetch });
   return closesInRange(chart, from, to);
+}
+
+/**
+ * Crypto trades around the clock and Yahoo's daily bars turn at 00:00 UTC, but the books' day is
+ * New York's: a day's close is the price at New York midnight, the close of the hourly bar that
+ * ends then. Hourly history reaches back two years, far more than the backfill asks.
+ */
+async function fetchNewYorkCloses(client: YahooClient, fetch: Fetch, key: string, from: string, to: string): Promise<DailyClose[]> {
+  const period1 = new Date(dayStart(from) - MS_PER_DAY);
+  const period2 = new Date(dayStart(to) + 2 * MS_PER_DAY);
+  const chart = await client.chart(key, { period1, period2, interval: '1h', return: 'array' }, { fetch });
+  const byDate = new Map<string, number>();
+  for (const bar of chart.quotes) {
+    // The bar's close is the price at its end; the last instant inside it names its day.
+    const date = dayInNewYork(new Date(bar.date.getTime() + HOUR_MS - 1));
+    const close = finite(bar.close);
+    if (close !== null && date >= from && date <= to) byDate.set(date, close);
+  }
+  return [...byDate].map(([date, close]) => ({ date, close })).sort((a, b) => a.date.localeCompare(b.date));
 }
 
 function closesInRange(chart: ChartResultArray, from: string, to: string): DailyClose[] {
