@@ -6,9 +6,14 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // argon2 at its smallest cost in the tests only (services/passwords.ts hashOptionsFor).
+    env: { ARGON2_TEST_COST: 'low' },
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
-      { extends: true, test: { name: 'server', include: ['server/test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'server', include: ['server/test/**/*.test.ts'], globalSetup: ['server/test/support/pglite-template.ts'] },
+      },
       {
         extends: true,
         test: {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { invites, users } from '../src/db/schema';
+import { hashOptionsFor } from '../src/services/passwords';
 import { databaseKinds } from './support/databases';
 import { WEB_ORIGIN, bearer, createHarness, freshIp, type Harness } from './support/harness';
 
@@ -15,12 +16,22 @@ const PASSWORD_RULE_MESSAGE =
 const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 const EMAIL_TAKEN = 'An account with this email already exists.';
 const INVALID_INVITE = 'This invite link is invalid, expired or already used. Ask a general partner for a new one.';
-/** DESIGN §3: argon2id at OWASP's minimum (19 MiB, 2 iterations, 1 lane). */
-const ARGON2ID_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
+/** argon2id with the cost in force: the tests' (vitest.config.ts), checked against production's below. */
+const ARGON2ID_PREFIX = '$argon2id$v=19$m=1024,t=1,p=1$';
 
 const PASSWORD = 'Passw0rd!';
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 const HOUR = 3_600_000;
+
+describe('password hashing cost', () => {
+  it("is OWASP's minimum (19 MiB, 2 iterations, 1 lane) everywhere but inside the test runner when asked", () => {
+    const owasp = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+    expect(hashOptionsFor({ NODE_ENV: 'production' })).toMatchObject(owasp);
+    expect(hashOptionsFor({ ARGON2_TEST_COST: 'low' })).toMatchObject(owasp);
+    expect(hashOptionsFor({ VITEST: 'true' })).toMatchObject(owasp);
+    expect(hashOptionsFor({ VITEST: 'true', ARGON2_TEST_COST: 'low' })).toMatchObject({ memoryCost: 1024, timeCost: 1 });
+  });
+});
 
 describe.each(databaseKinds)('accounts on %s', (kind) => {
   let h: Harness;

@@ -35,9 +35,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** PGlite in memory (no dataDir) or stored under dataDir. */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+/**
+ * PGlite in memory (no dataDir) or stored under dataDir; in memory it may start from a copy of
+ * another database's files (`PGlite.dumpDataDir`), as the tests do from one migrated template.
+ */
+export async function openPglite(dataDir?: string, startFrom?: Blob): Promise<Database> {
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create(startFrom ? { loadDataDir: startFrom } : {});
   const pgliteDb = drizzlePglite({ client, schema });
   const db: Db = pgliteDb;
   return {

@@ -4,7 +4,19 @@ import { fail } from './errors';
 import { QueueFullError, createWorkQueue } from './work-queue';
 
 /** argon2id at OWASP's minimum: 19 MiB, 2 iterations, 1 lane. */
-const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const PASSWORD_HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** The test suite's: argon2's smallest cost, so hundreds of sign-ins in the tests take seconds, not minutes. */
+const TEST_HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
+
+/**
+ * The cheap cost only inside Vitest (which sets VITEST) and only when the test configuration asks
+ * for it (vitest.config.ts); anything else, production included, hashes at OWASP's minimum.
+ */
+export function hashOptionsFor(env: NodeJS.ProcessEnv): typeof PASSWORD_HASH_OPTIONS | typeof TEST_HASH_OPTIONS {
+  return env.VITEST && env.ARGON2_TEST_COST === 'low' ? TEST_HASH_OPTIONS : PASSWORD_HASH_OPTIONS;
+}
+
+const OPTIONS = hashOptionsFor(process.env);
 
 export const SIGN_IN_BUSY = 'Too many sign-in requests right now. Please try again in a moment.';
 

@@ -1,0 +1,31 @@
+/**
+ * Vitest global setup of the server tests: one PGlite database migrated once, whose files every
+ * test file's fresh in-memory database starts from (support/databases.ts). Starting PGlite and
+ * replaying the migrations costs seconds per file; loading the copy, about one.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
+import { openPglite } from '../../src/db/open';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated PGlite template's file (a tar of its data folder). */
+    pgliteTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const database = await openPglite();
+  await database.migrate();
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const dump = await client.dumpDataDir('none');
+  await database.close();
+  const dir = mkdtempSync(join(tmpdir(), 'pglite-template-'));
+  const file = join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
