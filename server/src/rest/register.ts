@@ -8,7 +8,7 @@ import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { publicMessage } from '../trpc/errors';
 import { createCaller } from '../trpc/router';
 import { restRoutes, type InputFrom } from './table';
-import { serializedOf } from '../services/serialized';
+import { compressedBody, preferredEncoding, serializedOf } from '../services/serialized';
 
 function idOf(req: FastifyRequest): number | string {
   const raw = (req.params as { id?: string }).id ?? '';
@@ -64,8 +64,13 @@ export function registerRest(app: FastifyInstance, deps: ServiceDeps): void {
           if (serialized) {
             // Computed once per change of the books: the client may keep its copy until then.
             reply.header('ETag', serialized.etag).header('Cache-Control', 'private, no-cache');
+            reply.header('Vary', 'Accept-Encoding');
             if (req.headers['if-none-match'] === serialized.etag) return reply.code(304).send();
-            return reply.code(r.status ?? 200).type('application/json; charset=utf-8').send(serialized.body);
+            reply.code(r.status ?? 200).type('application/json; charset=utf-8');
+            // Compressed once per change of the books, not once per request.
+            const encoding = preferredEncoding(req.headers['accept-encoding']);
+            if (encoding) return reply.header('Content-Encoding', encoding).send(compressedBody(serialized, encoding));
+            return reply.send(serialized.body);
           }
           return reply.code(r.status ?? 200).send(result);
         } catch (err) {
