@@ -139,7 +139,7 @@ export function openApiDocument({ version, serverUrl = '/' }: OpenApiOptions): J
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],
-    tags: [...new Set(restRoutes.map((r) => r.path.split('/')[2] ?? 'api'))].map((name) => ({ name })),
+    tags: [...new Set(restRoutes.map((r) => r.path.split('/')[2] ?? 'api'))].map((name) => ({ name, description: `The paths under /api/${name}` })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/users/login' } },
