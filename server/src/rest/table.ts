@@ -89,6 +89,9 @@ export const restRoutes: RestRoute[] = [
   route('GET', '/api/transactions', 'query', 'user', 'portfolio.transactions'),
   route('GET', '/api/audit-events', 'query', 'user', 'portfolio.auditEvents'),
   csvRoute('/api/export/transactions.csv', 'user', 'transactions.csv', 'portfolio.transactionsCsv'),
+  csvRoute('/api/export/holdings.csv', 'user', 'holdings.csv', 'portfolio.holdingsCsv'),
+  csvRoute('/api/export/venture.csv', 'user', 'venture.csv', 'portfolio.ventureCsv'),
+  csvRoute('/api/export/real-estate.csv', 'user', 'real-estate.csv', 'portfolio.realEstateCsv'),
 
   route('GET', '/api/account-balance', 'none', 'user', 'portfolio.balances'),
   route('PUT', '/api/account-balance', 'body', 'gp', 'portfolio.saveBalances'),

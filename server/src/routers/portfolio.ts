@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSET_TYPES } from '../domain/asset-rules';
 import * as balances from '../services/portfolio/balances';
+import * as exportFiles from '../services/portfolio/exports';
 import * as holdings from '../services/portfolio/holdings';
 import * as reads from '../services/portfolio/reads';
 import { LEDGER_KINDS } from '../db/schema';
@@ -146,4 +147,9 @@ export const portfolioRouter = router({
 
   /** The whole ledger as CSV, for a spreadsheet. */
   transactionsCsv: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => reads.transactionsCsv(ctx.deps)),
+
+  /** The dashboards' tables as CSV, with the engine's figures. */
+  holdingsCsv: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.holdingsCsv(ctx.deps)),
+  ventureCsv: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.ventureCsv(ctx.deps)),
+  realEstateCsv: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.realEstateCsv(ctx.deps)),
 });
