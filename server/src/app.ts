@@ -11,6 +11,7 @@ import type { Database } from './db/open';
 import { MAX_BATCH_SIZE } from './domain/api-limits';
 import { logOptions } from './log';
 import { findUp } from './paths';
+import { registerApiDocs } from './rest/docs';
 import { registerRest } from './rest/register';
 import { unavailableCode } from './services/db-errors';
 import type { ServiceDeps } from './services/deps';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerRest(app, services);
+  await registerApiDocs(app);
   const servesClient = await registerClient(app, config);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';

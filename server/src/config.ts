@@ -116,6 +116,18 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Reads the settings; a bad value throws a ConfigError naming the setting, one line per bad setting. */
+/**
+ * The server signs sessions: with PostgreSQL (several instances) it needs JWT_SECRET. The CLI's
+ * commands sign nothing and run without it.
+ */
+export function requireSigningSecret(config: Config): void {
+  if (config.databaseUrl && !config.jwtSecret) {
+    throw new ConfigError(
+      'Invalid setting: JWT_SECRET is required when DATABASE_URL is set (at least 32 bytes, the same on every instance)',
+    );
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -126,11 +138,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(lines.join('\n'));
   }
   const e = parsed.data;
-  if (e.DATABASE_URL && !e.JWT_SECRET) {
-    throw new ConfigError(
-      'Invalid setting: JWT_SECRET is required when DATABASE_URL is set (at least 32 bytes, the same on every instance)',
-    );
-  }
   const webOrigin = (e.WEB_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,

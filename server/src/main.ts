@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, type Config } from './config';
+import { ConfigError, requireSigningSecret, type Config } from './config';
 import { fillDemoHistory, seedDemo, DEMO_ACCOUNTS } from './db/seed-demo';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { DatabaseStartError } from './db/wait';
@@ -28,6 +28,7 @@ function listenError(err: unknown, config: Config): ListenError | undefined {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  requireSigningSecret(config);
   const opened = await openDatabase(config);
   const app = await buildApp({ config, database: opened.database, jwtSecret: jwtSecretFor(config) });
   const closeAll = async () => {
@@ -42,7 +43,9 @@ async function main(): Promise<void> {
       afterMigrate:
         opened.embedded || config.seedDemo
           ? async (database) => {
+              app.log.info('New database: creating the demo accounts and portfolio…');
               if (!(await seedDemo(database.db))) return;
+              app.log.info('Filling 90 days of demo history (this can take up to a minute)…');
               await fillDemoHistory(database.db, app.services.market);
               app.log.info(
                 { accounts: DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`) },

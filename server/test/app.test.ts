@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig, requireSigningSecret } from '../src/config';
 import { databaseKinds } from './support/databases';
 import { createHarness, type Harness } from './support/harness';
 
@@ -214,6 +214,14 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('asks for JWT_SECRET with PostgreSQL only where sessions are signed: the server, not the CLI', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db.internal/portal' });
+    expect(config.jwtSecret).toBeUndefined();
+    expect(() => requireSigningSecret(config)).toThrow(/JWT_SECRET is required when DATABASE_URL is set/);
+    expect(() => requireSigningSecret(loadConfig({ DATABASE_URL: 'postgres://db.internal/portal', JWT_SECRET: VALID_SECRET }))).not.toThrow();
+    expect(() => requireSigningSecret(loadConfig({}))).not.toThrow();
+  });
+
   it('accepts PostgreSQL with a long enough JWT_SECRET', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db.internal/portal', JWT_SECRET: VALID_SECRET });
     expect(config.databaseUrl).toBe('postgres://db.internal/portal');
@@ -226,7 +234,6 @@ describe('loadConfig', () => {
     ['DATABASE_WAIT_SECONDS is not a whole number', 'DATABASE_WAIT_SECONDS', { DATABASE_WAIT_SECONDS: '1.5' }],
     ['JWT_SECRET is too short', 'JWT_SECRET', { JWT_SECRET: 'short' }],
     ['DATABASE_URL is not PostgreSQL', 'DATABASE_URL', { DATABASE_URL: 'mysql://x', JWT_SECRET: VALID_SECRET }],
-    ['DATABASE_URL comes without JWT_SECRET', 'JWT_SECRET', { DATABASE_URL: 'postgres://db.internal/portal' }],
     ['MARKET_DATA_PROVIDER is unknown', 'MARKET_DATA_PROVIDER', { MARKET_DATA_PROVIDER: 'nope' }],
   ])('throws a ConfigError when %s, naming the setting', (_label, setting, env) => {
     expect(configError(env).message).toMatch(new RegExp(`\\b${setting}\\b`));

@@ -96,6 +96,13 @@ describe('the server process and the operator commands on the embedded database'
     const invite = cli('invite', '--role', 'LP');
     expect(invite.status).toBe(0);
     expect(invite.stdout).toMatch(/http:\/\/localhost:0\/signup\?invite=[\w-]{43}/);
+    const behindProxy = spawnSync(tsx, ['server/src/cli.ts', 'invite', '--role', 'GP'], {
+      cwd: root,
+      env: { ...env, WEB_ORIGIN: 'https://portal.example.com/' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(behindProxy.stdout).toMatch(/^https:\/\/portal\.example\.com\/signup\?invite=[\w-]{43}$/m);
 
     const backtest = cli('backtest');
     expect(backtest.status).toBe(0);

@@ -3,6 +3,8 @@ import { createInvite, openInvites, revokeInvite } from '../services/invites';
 import { deleteUser, userInfo } from '../services/user-admin';
 import { gpProcedure, router } from '../trpc/init';
 import { idField, roleField } from './fields';
+import { declared } from '../trpc/declared-output';
+import { inviteLinkOutput, invitesOutput, messageOutput, userInfoOutput } from './outputs';
 
 export const adminRouter = router({
   createInvite: gpProcedure
@@ -17,21 +19,21 @@ export const adminRouter = router({
           .optional(),
       }),
     )
-    .mutation(async ({ ctx, input }) => {
+    .output(declared(inviteLinkOutput)).mutation(async ({ ctx, input }) => {
       const { link } = await createInvite(ctx.deps, { ...input, createdBy: ctx.user.id });
       return { link };
     }),
 
   /** The invites that can still be used, with their role, creator and expiry. */
-  invites: gpProcedure.query(({ ctx }) => openInvites(ctx.deps)),
+  invites: gpProcedure.output(declared(invitesOutput)).query(({ ctx }) => openInvites(ctx.deps)),
 
   revokeInvite: gpProcedure
     .input(z.strictObject({ id: idField }))
-    .mutation(({ ctx, input }) => revokeInvite(ctx.deps, ctx.user, input.id)),
+    .output(declared(messageOutput)).mutation(({ ctx, input }) => revokeInvite(ctx.deps, ctx.user, input.id)),
 
-  userInfo: gpProcedure.query(({ ctx }) => userInfo(ctx.deps)),
+  userInfo: gpProcedure.output(declared(userInfoOutput)).query(({ ctx }) => userInfo(ctx.deps)),
 
   deleteUser: gpProcedure
     .input(z.strictObject({ id: idField }))
-    .mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.user, input.id)),
+    .output(declared(messageOutput)).mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.user, input.id)),
 });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import * as assistant from '../services/assistant/assistant';
 import { gpProcedure, router } from '../trpc/init';
 import { textField } from './fields';
+import { declared } from '../trpc/declared-output';
+import { assistantOutput, messageOutput } from './outputs';
 
 export const PROMPT_MAX = 1000;
 
@@ -14,9 +16,9 @@ export const aiRouter = router({
           .max(PROMPT_MAX, `Your message is too long (${PROMPT_MAX.toLocaleString('en-US')} characters at most).`),
       }),
     )
-    .mutation(({ ctx, input }) => assistant.prompt(ctx.deps, ctx.user, input.prompt)),
+    .output(declared(assistantOutput)).mutation(({ ctx, input }) => assistant.prompt(ctx.deps, ctx.user, input.prompt)),
 
   confirm: gpProcedure
     .input(z.strictObject({ confirm: z.boolean({ error: 'confirm must be true or false.' }) }))
-    .mutation(({ ctx, input }) => assistant.confirm(ctx.deps, ctx.user, input.confirm)),
+    .output(declared(messageOutput)).mutation(({ ctx, input }) => assistant.confirm(ctx.deps, ctx.user, input.confirm)),
 });

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { ASSET_ROW_RULE } from '../domain/asset-rules';
 import * as assets from '../services/portfolio/private-assets';
 import type { AssetKind } from '../services/portfolio/private-assets';
+import { declared } from '../trpc/declared-output';
 import { authedProcedure, gpProcedure, router } from '../trpc/init';
 import { idField, textField } from './fields';
+import { messageOutput, realEstateRowOutput, ventureRowOutput } from './outputs';
 import { dayField, decimalField, MONEY, PERCENT, PRICE, QUANTITY, type DecimalOptions } from './money-fields';
 
 /** SPEC §5's row rule: one message for a missing name, a bad date or a non-numeric qty or price. */
@@ -44,15 +46,21 @@ function assetRouter<K extends AssetKind>(
   kind: K,
   row: z.ZodType<assets.AssetInput, unknown>,
   update: z.ZodType<assets.AssetInput & { id: number }, unknown>,
+  output: z.ZodType<assets.AssetView<K>>,
 ) {
+  const list = declared(z.array(output));
+  const one = declared(output);
   return router({
-    list: authedProcedure.query(({ ctx }) => assets.listAssets(ctx.deps, kind)),
-    save: gpProcedure.input(rowsOf(row)).mutation(({ ctx, input }) => assets.saveAssets(ctx.deps, ctx.user, kind, input.assets)),
+    list: authedProcedure.output(list).query(({ ctx }) => assets.listAssets(ctx.deps, kind)),
+    save: gpProcedure.input(rowsOf(row)).output(list).mutation(({ ctx, input }) => assets.saveAssets(ctx.deps, ctx.user, kind, input.assets)),
     update: gpProcedure
       .input(update)
-      .mutation(({ ctx, input }) => assets.updateAsset(ctx.deps, ctx.user, kind, input.id, input)),
+      .output(one)
+      // tRPC cannot resolve its default-output type over the generic K; `list` checks the same schema.
+      .mutation(({ ctx, input }) => assets.updateAsset(ctx.deps, ctx.user, kind, input.id, input) as Promise<never>),
     remove: gpProcedure
       .input(z.strictObject({ id: idField }))
+      .output(declared(messageOutput))
       .mutation(({ ctx, input }) => assets.deleteAsset(ctx.deps, ctx.user, kind, input.id)),
   });
 }
@@ -62,6 +70,7 @@ export const assetsRouter = router({
     'venture',
     z.strictObject({ ...commonFields, ...ventureFields }),
     z.strictObject({ id: idField, ...commonFields, ...ventureFields }),
+    ventureRowOutput,
   ),
   // SPEC §7: the real estate update is sent like the venture one (dividend fields, no rental fields);
   // both are accepted, and only a property's own fields are stored.
@@ -69,5 +78,6 @@ export const assetsRouter = router({
     'real_estate',
     z.strictObject({ ...commonFields, ...rentalFields }),
     z.strictObject({ id: idField, ...commonFields, ...rentalFields, ...ventureFields }),
+    realEstateRowOutput,
   ),
 });

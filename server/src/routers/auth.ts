@@ -5,21 +5,23 @@ import { RESET_INVALID } from '../services/password-reset';
 import * as profile from '../services/profile';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 import { emailField, googleProofFields, inviteCodeField, nameField, passwordField, textField } from './fields';
+import { declared } from '../trpc/declared-output';
+import { changePasswordOutput, clientSettingsOutput, messageOutput, profileOutput, sessionOutput } from './outputs';
 
 /** Sent by the profile page and ignored: the server keeps these itself. */
 const optionalStamp = (label: string) => textField(label).max(64, `${label} is too long.`).nullable().optional();
 
 export const authRouter = router({
   /** What the sign-in pages need to know: whether to show Google's buttons, and with which client id. */
-  clientSettings: publicProcedure.query(({ ctx }) => ({ googleClientId: ctx.deps.google.clientId ?? null })),
+  clientSettings: publicProcedure.output(declared(clientSettingsOutput)).query(({ ctx }) => ({ googleClientId: ctx.deps.google.clientId ?? null })),
 
   login: publicProcedure
     .input(z.strictObject({ email: emailField, password: passwordField('Password') }))
-    .mutation(({ ctx, input }) => accounts.login(ctx.deps, input, ctx)),
+    .output(declared(sessionOutput)).mutation(({ ctx, input }) => accounts.login(ctx.deps, input, ctx)),
 
   googleLogin: publicProcedure
     .input(z.strictObject({ email: emailField, ...googleProofFields }))
-    .mutation(({ ctx, input }) => accounts.googleLogin(ctx.deps, input)),
+    .output(declared(sessionOutput)).mutation(({ ctx, input }) => accounts.googleLogin(ctx.deps, input)),
 
   signup: publicProcedure
     .input(
@@ -32,7 +34,7 @@ export const authRouter = router({
         inviteCode: inviteCodeField,
       }),
     )
-    .mutation(({ ctx, input }) => accounts.signup(ctx.deps, input, ctx)),
+    .output(declared(messageOutput)).mutation(({ ctx, input }) => accounts.signup(ctx.deps, input, ctx)),
 
   googleSignup: publicProcedure
     .input(
@@ -44,11 +46,11 @@ export const authRouter = router({
         ...googleProofFields,
       }),
     )
-    .mutation(({ ctx, input }) => accounts.googleSignup(ctx.deps, input)),
+    .output(declared(sessionOutput)).mutation(({ ctx, input }) => accounts.googleSignup(ctx.deps, input)),
 
   requestPasswordReset: publicProcedure
     .input(z.strictObject({ email: emailField }))
-    .mutation(({ ctx, input }) => passwordReset.requestPasswordReset(ctx.deps, input, ctx)),
+    .output(declared(messageOutput)).mutation(({ ctx, input }) => passwordReset.requestPasswordReset(ctx.deps, input, ctx)),
 
   resetPassword: publicProcedure
     .input(
@@ -59,13 +61,13 @@ export const authRouter = router({
         newPassword: passwordField('New password'),
       }),
     )
-    .mutation(({ ctx, input }) => passwordReset.resetPassword(ctx.deps, input, ctx)),
+    .output(declared(messageOutput)).mutation(({ ctx, input }) => passwordReset.resetPassword(ctx.deps, input, ctx)),
 
   changePassword: authedProcedure
     .input(z.strictObject({ currentPassword: passwordField('Current password'), newPassword: passwordField('New password') }))
-    .mutation(({ ctx, input }) => profile.changePassword(ctx.deps, ctx.user, input)),
+    .output(declared(changePasswordOutput)).mutation(({ ctx, input }) => profile.changePassword(ctx.deps, ctx.user, input)),
 
-  profileDetails: authedProcedure.query(({ ctx }) => profile.profileDetails(ctx.deps, ctx.user)),
+  profileDetails: authedProcedure.output(declared(profileOutput)).query(({ ctx }) => profile.profileDetails(ctx.deps, ctx.user)),
 
   updateProfile: authedProcedure
     .input(
@@ -80,5 +82,5 @@ export const authRouter = router({
         last_edit: optionalStamp('last_edit'),
       }),
     )
-    .mutation(({ ctx, input }) => profile.updateProfile(ctx.deps, ctx.user, input)),
+    .output(declared(messageOutput)).mutation(({ ctx, input }) => profile.updateProfile(ctx.deps, ctx.user, input)),
 });

@@ -3,6 +3,8 @@ import { CONTACT_LIMITS, PHONE_MESSAGE } from '../domain/contact-rules';
 import { listSubmissions, submitInquiry } from '../services/contact';
 import { gpProcedure, publicProcedure, router } from '../trpc/init';
 import { emailField, nameField, textField } from './fields';
+import { declared } from '../trpc/declared-output';
+import { contactListOutput, messageOutput } from './outputs';
 
 export const contactRouter = router({
   submit: publicProcedure
@@ -16,7 +18,7 @@ export const contactRouter = router({
           .max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters.`),
       }),
     )
-    .mutation(({ ctx, input }) => submitInquiry(ctx.deps, input, ctx)),
+    .output(declared(messageOutput)).mutation(({ ctx, input }) => submitInquiry(ctx.deps, input, ctx)),
 
-  list: gpProcedure.query(({ ctx }) => listSubmissions(ctx.deps)),
+  list: gpProcedure.output(declared(contactListOutput)).query(({ ctx }) => listSubmissions(ctx.deps)),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSET_TYPES } from '../domain/asset-rules';
 import * as balances from '../services/portfolio/balances';
+import * as exportFiles from '../services/portfolio/exports';
 import * as holdings from '../services/portfolio/holdings';
 import * as reads from '../services/portfolio/reads';
 import { LEDGER_KINDS } from '../db/schema';
@@ -9,6 +10,8 @@ import { marketSummary } from '../services/market/service';
 import { authedProcedure, gpProcedure, router } from '../trpc/init';
 import { idField, textField } from './fields';
 import { dayField, decimalField, MONEY, PRICE, QUANTITY } from './money-fields';
+import { declared } from '../trpc/declared-output';
+import { auditEventsOutput, balancesOutput, cashMovementOutput, csvOutput, historyOutput, holdingsOutput, marketSummaryOutput, messageOutput, predictionsOutput, sellOutput, summaryOutput, transactionsOutput, valuationOutput } from './outputs';
 
 const purchase = z.strictObject({
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
@@ -31,7 +34,7 @@ const pageLimit = z.coerce
 const balance = (label: string) => decimalField(label, MONEY);
 
 export const portfolioRouter = router({
-  holdings: authedProcedure.query(({ ctx }) => holdings.listHoldings(ctx.deps)),
+  holdings: authedProcedure.output(declared(holdingsOutput)).query(({ ctx }) => holdings.listHoldings(ctx.deps)),
 
   addHolding: gpProcedure
     .input(
@@ -50,13 +53,13 @@ export const portfolioRouter = router({
         settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
       }),
     )
-    .mutation(({ ctx, input }) => holdings.addHolding(ctx.deps, ctx.user, input)),
+    .output(declared(holdingsOutput)).mutation(({ ctx, input }) => holdings.addHolding(ctx.deps, ctx.user, input)),
 
   deleteHolding: gpProcedure
     .input(z.strictObject({ id: idField }))
-    .mutation(({ ctx, input }) => holdings.deleteHolding(ctx.deps, ctx.user, input.id)),
+    .output(declared(messageOutput)).mutation(({ ctx, input }) => holdings.deleteHolding(ctx.deps, ctx.user, input.id)),
 
-  balances: authedProcedure.query(({ ctx }) => balances.getBalances(ctx.deps)),
+  balances: authedProcedure.output(declared(balancesOutput)).query(({ ctx }) => balances.getBalances(ctx.deps)),
 
   saveBalances: gpProcedure
     .input(
@@ -66,7 +69,7 @@ export const portfolioRouter = router({
         accounts_receivable: balance('Accounts Receivable'),
       }),
     )
-    .mutation(({ ctx, input }) => balances.saveBalances(ctx.deps, ctx.user, input)),
+    .output(declared(balancesOutput)).mutation(({ ctx, input }) => balances.saveBalances(ctx.deps, ctx.user, input)),
 
   /** Money paid into or taken out of Cash Available (a capital call, a distribution, fees). */
   recordCashMovement: gpProcedure
@@ -77,11 +80,11 @@ export const portfolioRouter = router({
         note: textField('Note').max(200, 'Note is too long (at most 200 characters).').default(''),
       }),
     )
-    .mutation(({ ctx, input }) => balances.recordCashMovement(ctx.deps, ctx.user, input)),
+    .output(declared(cashMovementOutput)).mutation(({ ctx, input }) => balances.recordCashMovement(ctx.deps, ctx.user, input)),
 
-  marketSummary: authedProcedure.query(({ ctx }) => marketSummary(ctx.deps.db, ctx.deps.now())),
+  marketSummary: authedProcedure.output(declared(marketSummaryOutput)).query(({ ctx }) => marketSummary(ctx.deps.db, ctx.deps.now())),
 
-  predictions: authedProcedure.query(({ ctx }) => listPredictions(ctx.deps)),
+  predictions: authedProcedure.output(declared(predictionsOutput)).query(({ ctx }) => listPredictions(ctx.deps)),
 
   /** The Sell action on a liquid position: first in, first out; settles against cash unless `settles` is false. */
   sell: gpProcedure
@@ -93,16 +96,16 @@ export const portfolioRouter = router({
         settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
       }),
     )
-    .mutation(({ ctx, input }) => holdings.sellHolding(ctx.deps, ctx.user, input)),
+    .output(declared(sellOutput)).mutation(({ ctx, input }) => holdings.sellHolding(ctx.deps, ctx.user, input)),
 
   /** Every figure of the dashboards, computed once by the portfolio engine, as decimal text. */
-  valuation: authedProcedure.query(async ({ ctx }) => {
+  valuation: authedProcedure.output(declared(valuationOutput)).query(async ({ ctx }) => {
     const view = await ctx.deps.portfolio.current();
     return { ...view.valuation, quotes: Object.fromEntries(view.live), asOf: view.computedAt.toISOString() };
   }),
 
   /** The stat cards' figures, realized gains and cash. */
-  summary: authedProcedure.query(({ ctx }) => reads.summary(ctx.deps)),
+  summary: authedProcedure.output(declared(summaryOutput)).query(({ ctx }) => reads.summary(ctx.deps)),
 
   /** The ledger, newest first, a page at a time. */
   transactions: authedProcedure
@@ -116,7 +119,7 @@ export const portfolioRouter = router({
         })
         .default({ limit: 50 }),
     )
-    .query(({ ctx, input }) => reads.transactions(ctx.deps, input)),
+    .output(declared(transactionsOutput)).query(({ ctx, input }) => reads.transactions(ctx.deps, input)),
 
   /** Per day the net account value, its new money and the time-weighted return, beside the S&P 500. */
   history: authedProcedure
@@ -127,7 +130,7 @@ export const portfolioRouter = router({
         })
         .default({ days: 90 }),
     )
-    .query(({ ctx, input }) => reads.portfolioHistory(ctx.deps, input.days)),
+    .output(declared(historyOutput)).query(({ ctx, input }) => reads.portfolioHistory(ctx.deps, input.days)),
 
   /** The audit log: who changed what, before and after, newest first. */
   auditEvents: authedProcedure
@@ -140,8 +143,13 @@ export const portfolioRouter = router({
         })
         .default({ limit: 50 }),
     )
-    .query(({ ctx, input }) => reads.auditEventsPage(ctx.deps, input, ctx.user)),
+    .output(declared(auditEventsOutput)).query(({ ctx, input }) => reads.auditEventsPage(ctx.deps, input, ctx.user)),
 
   /** The whole ledger as CSV, for a spreadsheet. */
-  transactionsCsv: authedProcedure.query(({ ctx }) => reads.transactionsCsv(ctx.deps)),
+  transactionsCsv: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => reads.transactionsCsv(ctx.deps)),
+
+  /** The dashboards' tables as CSV, with the engine's figures. */
+  holdingsCsv: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.holdingsCsv(ctx.deps)),
+  ventureCsv: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.ventureCsv(ctx.deps)),
+  realEstateCsv: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.realEstateCsv(ctx.deps)),
 });

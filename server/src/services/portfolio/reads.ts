@@ -4,6 +4,7 @@ import { addDays, dayInNewYork } from '../../domain/dates';
 import { centsText, dec } from '../../domain/money';
 import { indexReturns, timeWeightedReturns } from '../../domain/returns';
 import type { PortfolioTotals } from '../../domain/valuation';
+import { toCsv } from '../csv';
 import type { ServiceDeps } from '../deps';
 
 /** The reads the engine adds beside SPEC's paths; money is decimal text throughout. */
@@ -159,19 +160,11 @@ const CSV_COLUMNS: (keyof LedgerView)[] = [
   'flow',
 ];
 
-/** A spreadsheet cell: quoted when needed, and never read as a formula. */
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** GET /api/export/transactions.csv: the whole ledger, oldest first. */
 export async function transactionsCsv(deps: ServiceDeps): Promise<string> {
   const rows = await deps.db.select().from(ledgerEntries).orderBy(asc(ledgerEntries.id));
-  const lines = [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => cell(ledgerView(r)[c])).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  const columns = CSV_COLUMNS.map((c) => ({ header: c, value: (v: LedgerView) => v[c] as string | number | boolean | null }));
+  return toCsv(columns, rows.map(ledgerView));
 }
 
 export interface AuditView {

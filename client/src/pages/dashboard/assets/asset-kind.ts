@@ -45,4 +45,6 @@ export interface AssetKind<Asset> {
   /** The TOTAL row's cells by column key, from the engine's totals. */
   totals: (totals: PortfolioTotals) => Record<string, CellText>;
   empty: string;
+  /** The table's CSV export (GET /api/export/...). */
+  csv: { path: string; fileName: string };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CsvExportButton } from '../../../components/csv-export-button';
 import { DiskIcon, PencilIcon, TrashIcon } from '../icons';
 import type { AssetFigures, PortfolioTotals } from '../portfolio-types';
 import type { AssetColumn, AssetKind, CellText } from './asset-kind';
@@ -32,18 +33,21 @@ export function AssetTable<Asset extends { id: number; name: string }>({ kind, a
         <h2 id={headingId} className="section-header__title">
           {kind.title}
         </h2>
-        {rows && (
-          <div className="section-header__actions">
-            <button type="button" className="button button--secondary button--small" onClick={rows.addRow}>
-              {kind.addLabel}
-            </button>
-            {rows.newRows.length > 0 && (
-              <button type="button" className="button button--primary button--small" disabled={rows.busy} onClick={() => void rows.saveNew()}>
-                {kind.saveLabel}
+        <div className="section-header__actions">
+          <CsvExportButton path={kind.csv.path} fileName={kind.csv.fileName} label={kind.title} />
+          {rows && (
+            <>
+              <button type="button" className="button button--secondary button--small" onClick={rows.addRow}>
+                {kind.addLabel}
               </button>
-            )}
-          </div>
-        )}
+              {rows.newRows.length > 0 && (
+                <button type="button" className="button button--primary button--small" disabled={rows.busy} onClick={() => void rows.saveNew()}>
+                  {kind.saveLabel}
+                </button>
+              )}
+            </>
+          )}
+        </div>
       </div>
       <div className="table-scroll" role="region" aria-label={`${kind.title} table`} tabIndex={0}>
         <table className="portfolio-table">

@@ -7,6 +7,7 @@ import { commonValues, gain, gainPct, LEADING_COLUMNS, money } from './venture-k
 /** SPEC §2's Real Estate table; its figures are the portfolio engine's (a property's gain counts its rent). */
 export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset> = {
   title: 'Real Estate',
+  csv: { path: '/api/export/real-estate.csv', fileName: 'real-estate.csv' },
   addLabel: '+ Add Real Estate Investment',
   saveLabel: 'Save Real Estate Investment',
   noun: 'property',

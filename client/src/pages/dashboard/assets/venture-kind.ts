@@ -40,6 +40,7 @@ export function commonValues(asset: { name: string; purchase_date: string; qty: 
 /** SPEC §2's Venture Investments table; its figures are the portfolio engine's. */
 export const VENTURE_KIND: AssetKind<VentureAsset> = {
   title: 'Venture Investments',
+  csv: { path: '/api/export/venture.csv', fileName: 'venture.csv' },
   addLabel: '+ Add Venture Investment',
   saveLabel: 'Save Venture Investment',
   noun: 'venture investment',

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CsvExportButton } from '../../../components/csv-export-button';
 import { useToast } from '../../../components/toast';
 import { formatCalendarDate, formatQuantity } from '../../../lib/format';
 import { AddInvestmentDialog } from '../add-investment-dialog';
@@ -29,13 +30,14 @@ export function LiquidSection({ role, valuation, predictions }: LiquidSectionPro
         <h2 id="liquid-heading" className="section-header__title">
           Liquid Assets
         </h2>
-        {role === 'GP' && (
-          <div className="section-header__actions">
+        <div className="section-header__actions">
+          <CsvExportButton path="/api/export/holdings.csv" fileName="holdings.csv" label="Liquid Assets" />
+          {role === 'GP' && (
             <button type="button" className="button button--primary button--small" onClick={() => setAdding(true)}>
               + Investment
             </button>
-          </div>
-        )}
+          )}
+        </div>
       </div>
       {role === 'GP' ? <EditableLiquidTable rows={rows} totals={valuation.totals} /> : <LiquidTable rows={rows} totals={valuation.totals} role="LP" />}
       {role === 'GP' && <AddInvestmentDialog open={adding} onClose={() => setAdding(false)} />}

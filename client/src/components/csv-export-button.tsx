@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { DownloadError, downloadFile } from '../api/download';
+
+interface CsvExportButtonProps {
+  /** The REST path of the file, such as /api/export/holdings.csv. */
+  path: string;
+  fileName: string;
+  /** What the file holds, for the button's accessible name ("Download Liquid Assets as CSV"). */
+  label: string;
+}
+
+/** A table's "Download CSV" button: fetches the export with the session's token and saves it. */
+export function CsvExportButton({ path, fileName, label }: CsvExportButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const download = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await downloadFile(path, fileName);
+    } catch (err) {
+      console.error(`Downloading ${fileName} failed:`, err);
+      setError(`Failed to download ${fileName}.${err instanceof DownloadError ? ` ${err.message}` : ''}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--outline button--small"
+        aria-label={`Download ${label} as CSV`}
+        onClick={() => void download()}
+        disabled={busy}
+      >
+        {busy ? 'Downloading...' : 'Download CSV'}
+      </button>
+      {error && (
+        <p className="csv-export__error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { asc, eq } from 'drizzle-orm';
+import { privateAssets } from '../../db/schema';
+import { dec } from '../../domain/money';
+import type { AssetFigures, LotFigures, PositionFigures } from '../../domain/valuation';
+import { toCsv, type CsvColumn } from '../csv';
+import type { ServiceDeps } from '../deps';
+import type { AssetKind } from './private-assets';
+
+/**
+ * The dashboards' tables as CSV for a spreadsheet: every figure as the portfolio engine computed
+ * it (exact decimal text), dates ISO, a header row. What a row is (its name, qty, prices as
+ * entered) comes from the books; nothing is computed here.
+ */
+
+const plain = (v: string) => dec(v).toFixed();
+
+type HoldingRow = { level: 'position' | 'lot'; position: PositionFigures; lot?: LotFigures };
+
+const HOLDING_COLUMNS: CsvColumn<HoldingRow>[] = [
+  { header: 'level', value: (r) => r.level },
+  { header: 'symbol', value: (r) => r.position.symbol },
+  { header: 'asset_type', value: (r) => r.position.assetType },
+  { header: 'exchange', value: (r) => r.position.exchange },
+  { header: 'lot_id', value: (r) => r.lot?.id },
+  { header: 'purchase_date', value: (r) => r.lot?.purchaseDate },
+  { header: 'qty', value: (r) => (r.lot ?? r.position).qty },
+  { header: 'price_paid', value: (r) => (r.lot ? r.lot.pricePaid : r.position.avgPricePaid) },
+  { header: 'last_price', value: (r) => r.position.lastPrice },
+  { header: 'cost', value: (r) => (r.lot ?? r.position).cost },
+  { header: 'value', value: (r) => (r.lot ?? r.position).value },
+  { header: 'day_gain', value: (r) => (r.lot ?? r.position).dayGain },
+  { header: 'gain', value: (r) => (r.lot ?? r.position).gain },
+  { header: 'gain_pct', value: (r) => (r.lot ?? r.position).gainPct },
+  { header: 'pct_of_portfolio', value: (r) => (r.lot ?? r.position).pctOfPortfolio },
+];
+
+/** GET /api/export/holdings.csv: each position, then its lots, oldest first. */
+export async function holdingsCsv(deps: ServiceDeps): Promise<string> {
+  const { valuation } = await deps.portfolio.current();
+  const rows = valuation.positions.flatMap((position): HoldingRow[] => [
+    { level: 'position', position },
+    ...position.lots.map((lot) => ({ level: 'lot' as const, position, lot })),
+  ]);
+  return toCsv(HOLDING_COLUMNS, rows);
+}
+
+type AssetRow = typeof privateAssets.$inferSelect;
+type AssetLine = { row: AssetRow; figures: AssetFigures | undefined };
+
+const COMMON_COLUMNS: CsvColumn<AssetLine>[] = [
+  { header: 'id', value: (l) => l.row.id },
+  { header: 'name', value: (l) => l.row.name },
+  { header: 'description', value: (l) => l.row.description },
+  { header: 'purchase_date', value: (l) => l.row.purchaseDate },
+  { header: 'qty', value: (l) => plain(l.row.qty) },
+  { header: 'price_paid', value: (l) => plain(l.row.pricePaid) },
+  { header: 'last_price', value: (l) => plain(l.row.lastPriceAtDate) },
+  { header: 'last_price_date', value: (l) => l.row.lastPriceDate },
+];
+const figure = (header: string, pick: (f: AssetFigures) => string | null): CsvColumn<AssetLine> => ({
+  header,
+  value: (l) => (l.figures ? pick(l.figures) : null),
+});
+
+const VENTURE_COLUMNS: CsvColumn<AssetLine>[] = [
+  ...COMMON_COLUMNS,
+  { header: 'dividend_dollar', value: (l) => plain(l.row.dividendDollar) },
+  { header: 'dividend_pct', value: (l) => plain(l.row.dividendPct) },
+  figure('cost', (f) => f.cost),
+  figure('value', (f) => f.value),
+  figure('gain', (f) => f.gain),
+  figure('gain_pct', (f) => f.gainPct),
+];
+
+const REAL_ESTATE_COLUMNS: CsvColumn<AssetLine>[] = [
+  ...COMMON_COLUMNS,
+  { header: 'total_rental_income', value: (l) => plain(l.row.totalRentalIncome) },
+  { header: 'monthly_rental_income', value: (l) => plain(l.row.monthlyRentalIncome) },
+  { header: 'annual_rental_income_pct', value: (l) => plain(l.row.annualRentalIncomePct) },
+  figure('cost', (f) => f.cost),
+  figure('value', (f) => f.value),
+  figure('total_value', (f) => f.totalValue),
+  figure('gain', (f) => f.gain),
+  figure('gain_pct', (f) => f.gainPct),
+];
+
+async function assetsCsv(deps: ServiceDeps, kind: AssetKind): Promise<string> {
+  const [view, rows] = await Promise.all([
+    deps.portfolio.current(),
+    deps.db.select().from(privateAssets).where(eq(privateAssets.kind, kind)).orderBy(asc(privateAssets.id)),
+  ]);
+  const figures = new Map((kind === 'venture' ? view.valuation.ventures : view.valuation.properties).map((f) => [f.id, f]));
+  const lines = rows.map((row) => ({ row, figures: figures.get(row.id) }));
+  return toCsv(kind === 'venture' ? VENTURE_COLUMNS : REAL_ESTATE_COLUMNS, lines);
+}
+
+/** GET /api/export/venture.csv */
+export const ventureCsv = (deps: ServiceDeps) => assetsCsv(deps, 'venture');
+/** GET /api/export/real-estate.csv */
+export const realEstateCsv = (deps: ServiceDeps) => assetsCsv(deps, 'real_estate');
