@@ -1,7 +1,8 @@
+import type { Download } from '../services/capital/downloads';
 import type { AppCaller } from '../trpc/router';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Where a procedure's input comes from: the JSON body, the path's :id, both, the query string, or nowhere. */
+/** Where a procedure's input comes from: the JSON body, the path's parameters (:id, :userId), both, the query string, or nowhere. */
 export type InputFrom = 'body' | 'id' | 'id+body' | 'query' | 'none';
 
 export interface RestRoute {
@@ -13,6 +14,8 @@ export interface RestRoute {
   status?: number;
   /** Sent as a CSV download with this file name instead of JSON. */
   csv?: string;
+  /** Sent as the file the procedure answers (a Download: name, type, body), not as JSON. */
+  download?: true;
   call: (caller: AppCaller, input: unknown) => Promise<unknown>;
 }
 
@@ -34,6 +37,11 @@ function route<I, O>(
 /** A CSV download: the procedure answers the file's text. */
 function csvRoute(path: string, access: RestRoute['access'], fileName: string, procedure: (caller: AppCaller) => () => Promise<string>): RestRoute {
   return { method: 'GET', path, input: 'none', access, csv: fileName, call: (caller) => procedure(caller)() };
+}
+
+/** A file download: the procedure answers a Download, sent as the file itself. */
+function downloadRoute<I>(path: string, access: RestRoute['access'], procedure: (caller: AppCaller) => (input: I) => Promise<Download>): RestRoute {
+  return { method: 'GET', path, input: 'query', access, download: true, call: (caller, value) => procedure(caller)(value as I) };
 }
 
 /** SPEC §7's paths, each mapped to the procedure that serves it. */
@@ -89,4 +97,12 @@ export const restRoutes: RestRoute[] = [
 
   route('POST', '/api/ai/prompt', 'body', 'gp', (c) => c.ai.prompt),
   route('POST', '/api/ai/confirm', 'body', 'gp', (c) => c.ai.confirm),
+
+  // Capital accounts (issue 16): an LP reads only their own account and statements.
+  route('GET', '/api/capital-account', 'query', 'user', (c) => c.portfolio.capital.account),
+  route('GET', '/api/capital-accounts', 'none', 'gp', (c) => () => c.portfolio.capital.accounts()),
+  route('POST', '/api/capital-accounts/:userId/entries', 'id+body', 'gp', (c) => c.portfolio.capital.addEntry, 201),
+  route('DELETE', '/api/capital-accounts/entries/:id', 'id', 'gp', (c) => c.portfolio.capital.deleteEntry),
+  downloadRoute('/api/capital-account/statement.pdf', 'user', (c) => c.portfolio.capital.statementPdf),
+  downloadRoute('/api/capital-account/statement.csv', 'user', (c) => c.portfolio.capital.statementCsv),
 ];

@@ -7,6 +7,7 @@ import { LEDGER_KINDS } from '../db/schema';
 import { listPredictions } from '../services/market/predictions';
 import { marketSummary } from '../services/market/service';
 import { authedProcedure, gpProcedure, router } from '../trpc/init';
+import { capitalRouter } from './capital';
 import { idField, textField } from './fields';
 import { dayField, decimalField, MONEY, PRICE, QUANTITY } from './money-fields';
 
@@ -144,4 +145,7 @@ export const portfolioRouter = router({
 
   /** The whole ledger as CSV, for a spreadsheet. */
   transactionsCsv: authedProcedure.query(({ ctx }) => reads.transactionsCsv(ctx.deps)),
+
+  /** Limited partners' capital accounts and quarterly statements. */
+  capital: capitalRouter,
 });
