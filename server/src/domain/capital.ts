@@ -124,12 +124,14 @@ function npv(flows: { years: XBig; amount: XBig }[], rate: XBig): XBig {
  * The internal rate of return of dated flows, XIRR's convention: the annual rate r at which
  * Σ amount ÷ (1 + r)^(days from the first flow ÷ 365) = 0, found by bisection on (−0.9999, 10^6)
  * to 10^-12 and given to 4 places (a fraction: 0.1234 is 12.34 % a year). Null when there is no
- * such rate: no flows, all of one sign, or no change of sign within the range.
+ * such rate: no flows, all of one sign, all on one day, or no change of sign within the range.
  */
 export function xirr(flows: readonly DatedFlow[]): Decimal | null {
   const used = flows.filter((f) => !f.amount.eq(0));
   if (!used.some((f) => f.amount.gt(0)) || !used.some((f) => f.amount.lt(0))) return null;
   const first = used.reduce((a, f) => (f.date < a ? f.date : a), used[0]!.date);
+  // Money in and out on one day has no rate: every rate discounts nothing.
+  if (used.every((f) => f.date === first)) return null;
   const timed = used.map((f) => ({ years: new X(daysBetween(first, f.date)).div(365), amount: xOf(f.amount) }));
   let lo = new X('-0.9999');
   let hi = new X(1);
