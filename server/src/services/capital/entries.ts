@@ -127,7 +127,7 @@ export async function recordEntry(deps: ServiceDeps, actor: Actor, input: EntryI
       })
       .returning();
     await recordAudit(tx, actor, now, [
-      { action: `capital.${input.kind}`, entity: 'capital_entry', entityId: inserted!.id, after: entryRecord(inserted!, partner.email) },
+      { action: 'capital.add', entity: 'capital_entry', entityId: inserted!.id, after: entryRecord(inserted!, partner.email) },
     ]);
     return { row: inserted!, email: partner.email };
   });
