@@ -23,6 +23,7 @@ const LpProfilePage = lazyPage(() => import('./pages/profile/lp-profile'), 'LpPr
 const UserInfoPage = lazyPage(() => import('./pages/admin/user-info'), 'UserInfoPage');
 const SubmissionsPage = lazyPage(() => import('./pages/admin/submissions'), 'SubmissionsPage');
 const ActivityPage = lazyPage(() => import('./pages/activity/activity'), 'ActivityPage');
+const CapitalAccountsPage = lazyPage(() => import('./pages/capital/capital-accounts'), 'CapitalAccountsPage');
 
 /** SPEC §2's route list, and /activity (issue 11), which both partners read. */
 export function AppRoutes() {
@@ -53,6 +54,11 @@ export function AppRoutes() {
       <Route path="/submissions">
         <RequireRole role="GP">
           <SubmissionsPage />
+        </RequireRole>
+      </Route>
+      <Route path="/capital_accounts">
+        <RequireRole role="GP">
+          <CapitalAccountsPage />
         </RequireRole>
       </Route>
       <Route path="/lp_dashboard">

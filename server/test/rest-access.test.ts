@@ -75,6 +75,12 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'gp'> = {
   'GET /api/predictions': 'user',
   'POST /api/ai/prompt': 'gp',
   'POST /api/ai/confirm': 'gp',
+  'GET /api/capital-account': 'user',
+  'GET /api/capital-accounts': 'gp',
+  'POST /api/capital-accounts/:userId/entries': 'gp',
+  'DELETE /api/capital-accounts/entries/:id': 'gp',
+  'GET /api/capital-account/statement.pdf': 'user',
+  'GET /api/capital-account/statement.csv': 'user',
 };
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
@@ -86,6 +92,7 @@ describe('the REST table', () => {
   });
 
   it('declares the access DESIGN §3 decides for each path', () => {
+    expect(restRoutes.map(key).filter((k) => !EXPECTED_ACCESS[k] && k.includes('capital'))).toEqual([]);
     for (const r of restRoutes) {
       if (EXPECTED_ACCESS[key(r)]) expect(`${key(r)} ${r.access}`).toBe(`${key(r)} ${EXPECTED_ACCESS[key(r)]}`);
     }
@@ -137,7 +144,7 @@ describe.each(databaseKinds)('REST access on %s', (kind) => {
     const token = tokens[who];
     const res = await h.inject({
       method: r.method,
-      url: r.path.replace(':id', '999999'),
+      url: r.path.replace(/:(id|userId)\b/, '999999'),
       headers: token ? bearer(token) : {},
       ...(r.input === 'body' || r.input === 'id+body' ? { payload: {} } : {}),
     });

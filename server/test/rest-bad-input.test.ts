@@ -48,6 +48,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/account-balance': { cash_available: 1000, margin_debit: 200, accounts_receivable: 50 },
   'POST /api/ai/prompt': { prompt: 'what do I hold?' },
   'POST /api/ai/confirm': { confirm: false },
+  'POST /api/capital-accounts/:userId/entries': { kind: 'contribution', amount: 1000, date: '2025-01-02' },
 };
 
 /**
@@ -110,6 +111,11 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
   'assets.realEstate.remove': { id: 1 },
   'ai.prompt': { prompt: 'what do I hold?' },
   'ai.confirm': { confirm: false },
+  'portfolio.capital.account': { userId: 1 },
+  'portfolio.capital.addEntry': { userId: 1, kind: 'contribution', amount: '1000', date: '2025-01-02' },
+  'portfolio.capital.deleteEntry': { id: 1 },
+  'portfolio.capital.statementPdf': { quarter: '2025-Q1', userId: 1 },
+  'portfolio.capital.statementCsv': { quarter: '2025-Q1', userId: 1 },
 };
 
 /** The procedure behind each REST path that takes a body. */
@@ -134,6 +140,7 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
   'POST /api/cash-movements': 'portfolio.recordCashMovement',
   'POST /api/ai/prompt': 'ai.prompt',
   'POST /api/ai/confirm': 'ai.confirm',
+  'POST /api/capital-accounts/:userId/entries': 'portfolio.capital.addEntry',
 };
 
 /** Every procedure, by its dotted path, with the zod schema of its input if it takes one. */
@@ -235,7 +242,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
   async function send(method: string, path: string, payload: string | object, contentType = 'application/json') {
     const res = await h.inject({
       method: method as 'POST',
-      url: path.replace(':id', '1'),
+      url: path.replace(/:(id|userId)\b/, '1'),
       headers: { ...bearer(gpToken), 'content-type': contentType },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
@@ -309,6 +316,8 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'admin.deleteUser',
         'portfolio.deleteHolding',
         'portfolio.history',
+        'portfolio.capital.account',
+        'portfolio.capital.deleteEntry',
         'assets.venture.remove',
         'assets.realEstate.remove',
         'ai.confirm',
@@ -363,7 +372,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     const idProcedures = withInput.filter((p) => p.input._zod.def.shape?.id !== undefined);
 
     it('covers every REST :id path and every tRPC {id} input', () => {
-      expect(idRoutes.map(routeKey)).toHaveLength(7);
+      expect(idRoutes.map(routeKey)).toHaveLength(9);
       expect(idProcedures.map((p) => p.path).sort()).toEqual([
         'admin.deleteUser',
         'admin.revokeInvite',
@@ -371,17 +380,18 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'assets.realEstate.update',
         'assets.venture.remove',
         'assets.venture.update',
+        'portfolio.capital.deleteEntry',
         'portfolio.deleteHolding',
       ]);
     });
 
     it.each(idRoutes.map((r) => [routeKey(r), r] as const))('%s answers ids of 2^31 and more with 400', async (key, r) => {
       for (const id of [...HUGE_IDS.map(String), '99999999999999999999', '2147483648.0']) {
-        const res = await send(r.method, r.path.replace(':id', id), SAMPLE_BODIES[key] ?? {});
+        const res = await send(r.method, r.path.replace(/:(id|userId)\b/, id), SAMPLE_BODIES[key] ?? {});
         expect({ id, ...res }).toEqual({ id, status: 400, error: 'A valid id is required.' });
       }
       // The largest id a row can have is well-formed: no such row.
-      expect((await send(r.method, r.path.replace(':id', '2147483647'), SAMPLE_BODIES[key] ?? {})).status).toBe(404);
+      expect((await send(r.method, r.path.replace(/:(id|userId)\b/, '2147483647'), SAMPLE_BODIES[key] ?? {})).status).toBe(404);
     });
 
     it.each(idProcedures.map((p) => [p.path]))('tRPC %s answers ids of 2^31 and more with 400', async (path) => {

@@ -26,6 +26,7 @@ export function navLinks(session: Pick<Session, 'role'> | null): NavLink[] {
   return [
     { label: 'DASHBOARD', href: dashboard },
     { label: 'PROFILE', href: profile },
+    ...(isLimitedPartner(session.role) ? [] : [{ label: 'CAPITAL ACCOUNTS', href: '/capital_accounts' }]),
     { label: 'TEAM', href: '/team' },
     { label: 'CONTACT', href: '/contact' },
   ];

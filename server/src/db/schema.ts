@@ -313,6 +313,56 @@ export const portfolioState = pgTable(
   (t) => [check('portfolio_state_single_row', sql`${t.id} = 1`)],
 );
 
+export const CAPITAL_KINDS = ['commitment', 'contribution', 'distribution'] as const;
+
+/**
+ * A limited partner's capital account, one row per commitment, contribution (a paid capital call)
+ * or distribution. A contribution buys units at the day's value per unit, a distribution redeems
+ * them (domain/capital.ts); both also move Cash Available through the ledger entry they name.
+ */
+export const capitalEntries = pgTable(
+  'capital_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CAPITAL_KINDS }).notNull(),
+    /** Cents, above zero. */
+    amount: money('amount').notNull(),
+    /** The New York day it belongs to (the value per unit of that day prices it). */
+    date: day('date').notNull(),
+    /** Units bought (+) or redeemed (−), 8 places; 0 for a commitment. */
+    units: total('units').notNull().default('0'),
+    /** The value per unit it was priced at, 8 places; null for a commitment. */
+    unitValue: total('unit_value'),
+    ledgerEntryId: integer('ledger_entry_id').references(() => ledgerEntries.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('capital_entries_kind_check', sql`${t.kind} in ('commitment', 'contribution', 'distribution')`),
+    check('capital_entries_amount_check', sql`${t.amount} > 0`),
+    index('capital_entries_user_idx').on(t.userId, t.date, t.id),
+  ],
+);
+
+/**
+ * When capital accounts started (the first contribution's day): the firm's net account value that
+ * day, held by the GP side as units at 1,000.00 each. One row (id 1).
+ */
+export const capitalFund = pgTable(
+  'capital_fund',
+  {
+    id: integer('id').primaryKey().default(1),
+    startDate: day('start_date').notNull(),
+    startValue: total('start_value').notNull(),
+    gpUnits: total('gp_units').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('capital_fund_single_row', sql`${t.id} = 1`)],
+);
+
 export const schema = {
   users,
   userEditLogs,
@@ -332,4 +382,6 @@ export const schema = {
   pendingActions,
   ledgerEntries,
   portfolioState,
+  capitalEntries,
+  capitalFund,
 };

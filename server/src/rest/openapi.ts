@@ -87,7 +87,14 @@ function responses(row: RestRoute): Record<string, unknown> {
   const status = String(row.status ?? 200);
   const success = row.csv
     ? { description: `The file ${row.csv}`, content: { 'text/csv': { schema: { type: 'string' } } } }
-    : { description: 'Success', content: { 'application/json': { schema: outputSchema(row) } } };
+    : row.download
+      ? {
+          description: 'The file itself (Content-Disposition names it)',
+          content: {
+            [row.path.endsWith('.pdf') ? 'application/pdf' : 'text/csv']: { schema: { type: 'string', ...(row.path.endsWith('.pdf') ? { contentMediaType: 'application/pdf' } : {}) } },
+          },
+        }
+      : { description: 'Success', content: { 'application/json': { schema: outputSchema(row) } } };
   const out: Record<string, unknown> = { [status]: success };
   if (row.input !== 'none') out['400'] = errorRef('The input is not valid; the message names the field');
   if (row.access !== 'public') out['401'] = errorRef('No token, or one that is invalid or has ended');

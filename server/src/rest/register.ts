@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { unavailableCode } from '../services/db-errors';
+import type { Download } from '../services/capital/downloads';
 import type { ServiceDeps } from '../services/deps';
 import { contextFromRequest } from '../trpc/context';
 import { clientErrorFromDatabase } from '../trpc/database-input-errors';
@@ -10,20 +11,21 @@ import { createCaller } from '../trpc/router';
 import { restRoutes, type InputFrom } from './table';
 import { compressedBody, preferredEncoding, serializedOf } from '../services/serialized';
 
-function idOf(req: FastifyRequest): number | string {
-  const raw = (req.params as { id?: string }).id ?? '';
+/** The path's ids (:id, :userId) by name. */
+function idsOf(req: FastifyRequest): Record<string, number | string> {
+  const params = (req.params ?? {}) as Record<string, string>;
   // Digits become a number (15 digits stay exact) for the procedure's id schema (routers/fields.ts
   // idField) to check against the id column's range; anything else fails it as text.
-  return /^[0-9]{1,15}$/.test(raw) ? Number(raw) : raw;
+  return Object.fromEntries(Object.entries(params).map(([name, raw]) => [name, /^[0-9]{1,15}$/.test(raw) ? Number(raw) : raw]));
 }
 
 function inputOf(from: InputFrom, req: FastifyRequest): unknown {
   if (from === 'body') return req.body ?? {};
-  if (from === 'id') return { id: idOf(req) };
+  if (from === 'id') return idsOf(req);
   if (from === 'id+body') {
     const body = req.body ?? {};
     // A body that is not an object is passed on as it is, for the schema to refuse.
-    return typeof body === 'object' && !Array.isArray(body) && body !== null ? { ...body, id: idOf(req) } : body;
+    return typeof body === 'object' && !Array.isArray(body) && body !== null ? { ...body, ...idsOf(req) } : body;
   }
   if (from === 'query') return { ...(req.query as Record<string, unknown>) };
   return undefined;
@@ -59,6 +61,14 @@ export function registerRest(app: FastifyInstance, deps: ServiceDeps): void {
               .type('text/csv; charset=utf-8')
               .header('Content-Disposition', `attachment; filename="${r.csv}"`)
               .send(result);
+          }
+          if (r.download) {
+            const file = result as Download;
+            return reply
+              .code(r.status ?? 200)
+              .type(file.contentType)
+              .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+              .send(Buffer.from(file.body, file.encoding));
           }
           const serialized = serializedOf(result);
           if (serialized) {

@@ -2,7 +2,7 @@ import type { AnyProcedure } from '@trpc/server';
 import type { AppCaller, AppRouter } from '../trpc/router';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Where a procedure's input comes from: the JSON body, the path's :id, both, the query string, or nowhere. */
+/** Where a procedure's input comes from: the JSON body, the path's parameters (:id, :userId), both, the query string, or nowhere. */
 export type InputFrom = 'body' | 'id' | 'id+body' | 'query' | 'none';
 export type Access = 'public' | 'user' | 'gp';
 
@@ -23,6 +23,8 @@ export interface RestRoute {
   status?: number;
   /** Sent as a CSV download with this file name instead of JSON. */
   csv?: string;
+  /** Sent as the file the procedure answers (a Download: name, type, body), not as JSON. */
+  download?: true;
   call: (caller: AppCaller, input: unknown) => Promise<unknown>;
 }
 
@@ -44,6 +46,11 @@ function route(method: Method, path: string, input: InputFrom, access: Access, p
 /** A CSV download: the procedure takes no input and answers the file's text. */
 function csvRoute(path: string, access: Access, fileName: string, procedure: ProcedurePath): RestRoute {
   return { method: 'GET', path, input: 'none', access, procedure, csv: fileName, call: (caller) => callAt(caller, procedure, undefined) };
+}
+
+/** A file download: the procedure answers a Download (name, type, body), sent as the file itself. */
+function downloadRoute(path: string, access: Access, procedure: ProcedurePath): RestRoute {
+  return { method: 'GET', path, input: 'query', access, procedure, download: true, call: (caller, value) => callAt(caller, procedure, value) };
 }
 
 /** SPEC §7's paths, each mapped to the procedure that serves it. */
@@ -102,4 +109,12 @@ export const restRoutes: RestRoute[] = [
 
   route('POST', '/api/ai/prompt', 'body', 'gp', 'ai.prompt'),
   route('POST', '/api/ai/confirm', 'body', 'gp', 'ai.confirm'),
+
+  // Capital accounts: an LP reads only their own account and statements.
+  route('GET', '/api/capital-account', 'query', 'user', 'portfolio.capital.account'),
+  route('GET', '/api/capital-accounts', 'none', 'gp', 'portfolio.capital.accounts'),
+  route('POST', '/api/capital-accounts/:userId/entries', 'id+body', 'gp', 'portfolio.capital.addEntry', 201),
+  route('DELETE', '/api/capital-accounts/entries/:id', 'id', 'gp', 'portfolio.capital.deleteEntry'),
+  downloadRoute('/api/capital-account/statement.pdf', 'user', 'portfolio.capital.statementPdf'),
+  downloadRoute('/api/capital-account/statement.csv', 'user', 'portfolio.capital.statementCsv'),
 ];

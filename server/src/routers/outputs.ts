@@ -228,3 +228,53 @@ export const ventureRowOutput = z.object({ ...assetRow, dividend_dollar: z.numbe
 export const realEstateRowOutput = z.object({ ...assetRow, total_rental_income: z.number(), monthly_rental_income: z.number(), annual_rental_income_pct: z.number() });
 
 export const assistantOutput = z.object({ message: z.string(), requiresConfirmation: z.boolean() });
+
+const capitalEntry = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_email: z.string().optional(),
+  kind: z.enum(['commitment', 'contribution', 'distribution']),
+  amount: decimal,
+  date: isoDay,
+  units: decimal.describe('Units bought (+) or redeemed (−), to 8 places'),
+  unit_value: decimal.nullable().describe('Value per unit the entry was priced at'),
+});
+const capitalFigures = z.object({
+  commitment: decimal,
+  contributed: decimal,
+  unfunded: decimal,
+  distributed: decimal,
+  units: decimal,
+  value: decimal,
+  dpi: decimal.nullable(),
+  rvpi: decimal.nullable(),
+  tvpi: decimal.nullable(),
+  irr: decimal.nullable().describe('Annual IRR (XIRR) as a fraction to 4 places'),
+});
+const fundState = z.object({
+  as_of: isoDay,
+  start_date: isoDay.nullable(),
+  net_account_value: decimal,
+  units_outstanding: decimal,
+  unit_value: decimal.nullable(),
+});
+const partner = { user_id: z.number().int(), name: z.string(), email: z.string() };
+export const capitalAccountOutput = z.object({
+  ...partner,
+  figures: capitalFigures,
+  fund: fundState,
+  entries: z.array(capitalEntry),
+  history: z.array(z.object({ date: isoDay, value: decimal })),
+});
+export const capitalAccountsOutput = z.object({
+  fund: fundState,
+  accounts: z.array(z.object({ ...partner, figures: capitalFigures })),
+  gp: z.object({ units: decimal, value: decimal }),
+});
+export const capitalEntryOutput = z.object({ message: z.string(), entry: capitalEntry });
+export const downloadOutput = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  encoding: z.enum(['base64', 'utf8']),
+  body: z.string().describe('The file, base64 or UTF-8 text as encoding says; over REST the file itself is sent'),
+});

@@ -8,6 +8,7 @@ import { LEDGER_KINDS } from '../db/schema';
 import { listPredictions } from '../services/market/predictions';
 import { marketSummary } from '../services/market/service';
 import { authedProcedure, gpProcedure, router } from '../trpc/init';
+import { capitalRouter } from './capital';
 import { idField, textField } from './fields';
 import { dayField, decimalField, MONEY, PRICE, QUANTITY } from './money-fields';
 import { declared } from '../trpc/declared-output';
@@ -152,4 +153,7 @@ export const portfolioRouter = router({
   holdingsCsv: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.holdingsCsv(ctx.deps)),
   ventureCsv: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.ventureCsv(ctx.deps)),
   realEstateCsv: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.realEstateCsv(ctx.deps)),
+
+  /** Limited partners' capital accounts and quarterly statements. */
+  capital: capitalRouter,
 });

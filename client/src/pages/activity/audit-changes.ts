@@ -155,13 +155,14 @@ const ENTITIES: Record<string, string> = {
   venture_asset: 'venture investment',
   real_estate_asset: 'real estate investment',
   invite: 'invite',
+  capital_entry: 'capital account entry',
 };
 
 /** The thing a record is about: a lot's symbol, an asset's name. */
 function subjectOf(event: AuditEvent): string | null {
   for (const side of [event.after, event.before]) {
     const fields = recordOf(side);
-    for (const key of ['symbol', 'name']) {
+    for (const key of ['symbol', 'name', 'user_email']) {
       const v = fields?.[key];
       if (typeof v === 'string' && v !== '') return v;
     }

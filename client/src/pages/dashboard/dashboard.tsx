@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ActivityLink } from '../../components/activity-link';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -22,7 +22,7 @@ const PortfolioCharts = lazy(() => import('./charts/portfolio-charts').then((m) 
 const ASSISTANT_ID = 'ai-assistant';
 
 /** SPEC §2's GP and LP dashboards: the same page, with the GP's editing and assistant. */
-export function Dashboard({ role }: { role: DashboardRole }) {
+export function Dashboard({ role, intro }: { role: DashboardRole; intro?: ReactNode }) {
   const title = role === 'GP' ? 'GP Dashboard' : 'LP Dashboard';
   useDocumentTitle(title);
   const { portfolio, failed } = usePortfolio({ predictions: role === 'GP' });
@@ -49,6 +49,7 @@ export function Dashboard({ role }: { role: DashboardRole }) {
         )}
       </header>
       {role === 'GP' && chatOpen && <AssistantPanel id={ASSISTANT_ID} />}
+      {intro}
       {!portfolio ? (
         failed ? (
           <p className="dashboard__status dashboard__status--error" role="alert">

@@ -179,8 +179,8 @@ export interface AuditView {
   after: unknown;
 }
 
-/** Administration events (invites) that only general partners see in the audit log. */
-const GP_ONLY_ENTITIES = ['invite'];
+/** Administration events (invites) and capital accounts (each LP's own) that only general partners see in the audit log. */
+const GP_ONLY_ENTITIES = ['invite', 'capital_entry'];
 
 /**
  * GET /api/audit-events: who changed what (before → after), newest first, a page at a time. A

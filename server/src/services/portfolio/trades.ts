@@ -251,11 +251,11 @@ export interface CashMovement {
  * Money paid into or taken out of the firm's Cash Available: a ledger entry of its own, and new
  * money in (or out) for the returns.
  */
-export async function moveMoney(tx: Queryable, actor: Actor, movement: CashMovement, at: Date): Promise<CashMove> {
+export async function moveMoney(tx: Queryable, actor: Actor, movement: CashMovement, at: Date): Promise<CashMove & { entryId: number }> {
   const amount = dec(movement.amount);
   const signed = movement.kind === 'deposit' ? amount : amount.neg();
   const cash = await moveCash(tx, signed);
-  await recordLedger(tx, actor, at, [
+  const [entryId] = await recordLedger(tx, actor, at, [
     {
       kind: movement.kind,
       source: 'cash',
@@ -276,5 +276,5 @@ export async function moveMoney(tx: Queryable, actor: Actor, movement: CashMovem
       after: { cash_available: centsText(cash.after), note: movement.note },
     },
   ]);
-  return cash;
+  return { ...cash, entryId: entryId! };
 }

@@ -1,0 +1,167 @@
+import BigBase from 'big.js';
+import { dec, fixed, toCents, ZERO, type Decimal } from './money';
+
+/**
+ * Capital accounts, unitized like a fund's share class (README "Capital accounts"): pure rules on
+ * exact decimals. Units are kept to 8 places, ratios and the IRR to 4, money to cents, each
+ * rounded half up once, where it is stored or shown.
+ */
+
+export const START_UNIT_VALUE = dec('1000');
+export const UNIT_PLACES = 8;
+export const RATIO_PLACES = 4;
+export const IRR_PLACES = 4;
+
+/** Calendar days from one YYYY-MM-DD day to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+const round8 = (value: Decimal): Decimal => dec(fixed(value, UNIT_PLACES));
+
+/** The GP side's units when capital accounts start: the firm's net account value at 1,000.00 a unit. */
+export function startUnits(netAccountValue: Decimal): Decimal {
+  return round8(netAccountValue.div(START_UNIT_VALUE));
+}
+
+/**
+ * Units an amount buys (a contribution) or redeems (a distribution) at the day's value per unit,
+ * net account value ÷ units outstanding: amount × units ÷ value, to 8 places.
+ */
+export function unitsFor(amount: Decimal, netAccountValue: Decimal, unitsOutstanding: Decimal): Decimal {
+  return round8(amount.times(unitsOutstanding).div(netAccountValue));
+}
+
+/** Value per unit, net account value ÷ units outstanding, to 8 places; null with no units. */
+export function unitValue(netAccountValue: Decimal, unitsOutstanding: Decimal): Decimal | null {
+  return unitsOutstanding.eq(0) ? null : round8(netAccountValue.div(unitsOutstanding));
+}
+
+/** What units are worth: units × net account value ÷ units outstanding, at cents. */
+export function valueOfUnits(units: Decimal, netAccountValue: Decimal, unitsOutstanding: Decimal): Decimal {
+  return unitsOutstanding.eq(0) ? ZERO : toCents(units.times(netAccountValue).div(unitsOutstanding));
+}
+
+export interface Multiples {
+  /** Distributed ÷ contributed. */
+  dpi: string | null;
+  /** Value ÷ contributed. */
+  rvpi: string | null;
+  /** (Distributed + value) ÷ contributed, DPI + RVPI before rounding. */
+  tvpi: string | null;
+}
+
+/** DPI, RVPI and TVPI to 4 places; null before anything is contributed. */
+export function multiples(contributed: Decimal, distributed: Decimal, value: Decimal): Multiples {
+  if (contributed.lte(0)) return { dpi: null, rvpi: null, tvpi: null };
+  const of = (part: Decimal) => fixed(part.div(contributed), RATIO_PLACES);
+  return { dpi: of(distributed), rvpi: of(value), tvpi: of(distributed.plus(value)) };
+}
+
+export interface DatedFlow {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** The partner's view: money paid in is negative, money received (and the value today) positive. */
+  amount: Decimal;
+}
+
+/** Decimals with more room for the powers of the IRR search. */
+const X = BigBase();
+X.DP = 40;
+X.RM = BigBase.roundHalfUp;
+type XBig = InstanceType<typeof X>;
+const xOf = (value: Decimal | string | number): XBig => new X(value.toString());
+
+/** ln(x) for x > 0: square roots bring x near 1, then 2·atanh((x − 1) ÷ (x + 1)). */
+function ln(x: XBig): XBig {
+  let scale = 1;
+  let v = x;
+  while (v.gt(1.1) || v.lt(0.9)) {
+    v = v.sqrt();
+    scale *= 2;
+  }
+  const y = v.minus(1).div(v.plus(1));
+  const y2 = y.times(y);
+  let term = y;
+  let total = new X(0);
+  for (let k = 1; k < 200; k += 2) {
+    const next = term.div(k);
+    total = total.plus(next);
+    if (next.abs().lt('1e-38')) break;
+    term = term.times(y2).round(45);
+  }
+  return total.times(2 * scale).round(45);
+}
+
+/** e^z: halved until small, the Taylor series, then squared back. */
+function exp(z: XBig): XBig {
+  let halvings = 0;
+  let v = z;
+  while (v.abs().gt('0.001')) {
+    v = v.div(2);
+    halvings += 1;
+  }
+  let term = new X(1);
+  let total = new X(1);
+  for (let k = 1; k < 60; k += 1) {
+    term = term.times(v).div(k);
+    total = total.plus(term);
+    if (term.abs().lt('1e-38')) break;
+  }
+  for (let i = 0; i < halvings; i += 1) total = total.times(total).round(45);
+  return total;
+}
+
+/** Net present value at rate r of flows whose times are years from the first (actual days ÷ 365). */
+function npv(flows: { years: XBig; amount: XBig }[], rate: XBig): XBig {
+  const logBase = ln(rate.plus(1));
+  let total = new X(0);
+  for (const f of flows) total = total.plus(f.amount.div(exp(f.years.times(logBase))));
+  return total;
+}
+
+/**
+ * The internal rate of return of dated flows, XIRR's convention: the annual rate r at which
+ * Σ amount ÷ (1 + r)^(days from the first flow ÷ 365) = 0, found by bisection on (−0.9999, 10^6)
+ * to 10^-12 and given to 4 places (a fraction: 0.1234 is 12.34 % a year). Null when there is no
+ * such rate: no flows, all of one sign, all on one day, or no change of sign within the range.
+ */
+export function xirr(flows: readonly DatedFlow[]): Decimal | null {
+  const used = flows.filter((f) => !f.amount.eq(0));
+  if (!used.some((f) => f.amount.gt(0)) || !used.some((f) => f.amount.lt(0))) return null;
+  const first = used.reduce((a, f) => (f.date < a ? f.date : a), used[0]!.date);
+  // Money in and out on one day has no rate: every rate discounts nothing.
+  if (used.every((f) => f.date === first)) return null;
+  const timed = used.map((f) => ({ years: new X(daysBetween(first, f.date)).div(365), amount: xOf(f.amount) }));
+  let lo = new X('-0.9999');
+  let hi = new X(1);
+  const atLo = npv(timed, lo);
+  if (atLo.eq(0)) return dec(fixed(dec(lo.toString()), IRR_PLACES));
+  const loSign = atLo.gt(0);
+  while (npv(timed, hi).gt(0) === loSign) {
+    if (hi.gte(1_000_000)) return null;
+    lo = hi;
+    hi = hi.times(10);
+  }
+  for (let i = 0; i < 200 && hi.minus(lo).gt('1e-12'); i += 1) {
+    const mid = lo.plus(hi).div(2);
+    const value = npv(timed, mid);
+    if (value.eq(0)) return dec(fixed(dec(mid.toString()), IRR_PLACES));
+    if (value.gt(0) === loSign) lo = mid;
+    else hi = mid;
+  }
+  return dec(fixed(dec(lo.plus(hi).div(2).toString()), IRR_PLACES));
+}
+
+/** The quarter "2026-Q3" as its first and last day; null for anything else. */
+export function quarterDays(quarter: string): { first: string; last: string } | null {
+  const match = /^(\d{4})-Q([1-4])$/.exec(quarter);
+  if (!match) return null;
+  const year = match[1]!;
+  const q = Number(match[2]);
+  const firstMonth = (q - 1) * 3 + 1;
+  const lastMonth = firstMonth + 2;
+  const lastDay = new Date(Date.UTC(Number(year), lastMonth, 0)).getUTCDate();
+  const mm = (m: number) => String(m).padStart(2, '0');
+  return { first: `${year}-${mm(firstMonth)}-01`, last: `${year}-${mm(lastMonth)}-${lastDay}` };
+}

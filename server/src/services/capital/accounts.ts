@@ -1,0 +1,159 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/open';
+import { capitalEntries, users } from '../../db/schema';
+import { multiples, UNIT_PLACES, unitValue, valueOfUnits, xirr, type DatedFlow, type Multiples } from '../../domain/capital';
+import { dayInNewYork } from '../../domain/dates';
+import { centsText, dec, fixed, sum, ZERO, type Decimal } from '../../domain/money';
+import type { ServiceDeps } from '../deps';
+import { fail } from '../errors';
+import { entryRecord } from './entries';
+import { fundOf, snapshotsFrom, type FundRow } from './nav';
+
+/** The capital accounts' reads: one LP's account with its entries and value over time, and all of them. */
+
+type EntryRow = typeof capitalEntries.$inferSelect;
+export type EntryView = ReturnType<typeof entryRecord>;
+
+export interface AccountFigures extends Multiples {
+  commitment: string;
+  contributed: string;
+  unfunded: string;
+  distributed: string;
+  units: string;
+  value: string;
+  /** Annual internal rate of return as a fraction to 4 places (XIRR), null when there is none. */
+  irr: string | null;
+}
+
+export interface Partner {
+  user_id: number;
+  name: string;
+  email: string;
+}
+
+/** The firm as capital accounts see it on a day: net account value, units outstanding, value per unit. */
+export interface FundState {
+  as_of: string;
+  start_date: string | null;
+  net_account_value: string;
+  units_outstanding: string;
+  unit_value: string | null;
+}
+
+export interface AccountView extends Partner {
+  figures: AccountFigures;
+  fund: FundState;
+  entries: EntryView[];
+  /** The account's value at each day's snapshot since capital accounts started, and today. */
+  history: { date: string; value: string }[];
+}
+
+const totalOf = (rows: EntryRow[], kind: EntryRow['kind']) => sum(rows.filter((r) => r.kind === kind).map((r) => dec(r.amount)));
+const unitsOf = (rows: EntryRow[]) => sum(rows.map((r) => dec(r.units)));
+
+/** The partner's flows for the IRR: contributions paid in (−), distributions received (+), and the value (+) at the end. */
+export function flowsOf(rows: EntryRow[], value: Decimal, asOf: string): DatedFlow[] {
+  const flows: DatedFlow[] = rows
+    .filter((r) => r.kind !== 'commitment')
+    .map((r) => ({ date: r.date, amount: r.kind === 'contribution' ? dec(r.amount).neg() : dec(r.amount) }));
+  return [...flows, { date: asOf, amount: value }];
+}
+
+/** An account's figures from its entries (those up to the day meant) and its value that day. */
+export function figuresOf(rows: EntryRow[], value: Decimal, asOf: string): AccountFigures {
+  const commitment = totalOf(rows, 'commitment');
+  const contributed = totalOf(rows, 'contribution');
+  const distributed = totalOf(rows, 'distribution');
+  const irr = xirr(flowsOf(rows, value, asOf));
+  return {
+    commitment: centsText(commitment),
+    contributed: centsText(contributed),
+    unfunded: centsText(commitment.minus(contributed)),
+    distributed: centsText(distributed),
+    units: fixed(unitsOf(rows), UNIT_PLACES),
+    value: centsText(value),
+    ...multiples(contributed, distributed, value),
+    irr: irr === null ? null : fixed(irr, 4),
+  };
+}
+
+const byDateThenId = [asc(capitalEntries.date), asc(capitalEntries.id)];
+
+/** Today's net account value and the units outstanding now. */
+async function fundNow(deps: ServiceDeps, fund: FundRow | null, all: EntryRow[]): Promise<{ state: FundState; nav: Decimal; units: Decimal }> {
+  const view = await deps.portfolio.current();
+  const nav = dec(view.valuation.totals.netAccountValue);
+  const units = fund ? dec(fund.gpUnits).plus(unitsOf(all)) : ZERO;
+  const perUnit = unitValue(nav, units);
+  return {
+    nav,
+    units,
+    state: {
+      as_of: dayInNewYork(deps.now()),
+      start_date: fund?.startDate ?? null,
+      net_account_value: centsText(nav),
+      units_outstanding: fixed(units, UNIT_PLACES),
+      unit_value: perUnit === null ? null : fixed(perUnit, UNIT_PLACES),
+    },
+  };
+}
+
+export async function partnerOfAccount(db: Queryable, userId: number): Promise<Partner> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.role !== 'LP') throw fail.notFound('There is no limited partner with that id.');
+  return { user_id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email };
+}
+
+/** GET /api/capital-account: one LP's account, entries and value over time. */
+export async function accountOf(deps: ServiceDeps, userId: number): Promise<AccountView> {
+  const partner = await partnerOfAccount(deps.db, userId);
+  const [fund, all] = await Promise.all([fundOf(deps.db), deps.db.select().from(capitalEntries).orderBy(...byDateThenId)]);
+  const mine = all.filter((r) => r.userId === userId);
+  const now = await fundNow(deps, fund, all);
+  const value = valueOfUnits(unitsOf(mine), now.nav, now.units);
+  const history: AccountView['history'] = [];
+  if (fund) {
+    for (const s of await snapshotsFrom(deps.db, fund.startDate)) {
+      if (s.date >= now.state.as_of) break;
+      const upTo = (r: EntryRow) => r.date <= s.date;
+      const outstanding = dec(fund.gpUnits).plus(unitsOf(all.filter(upTo)));
+      history.push({ date: s.date, value: centsText(valueOfUnits(unitsOf(mine.filter(upTo)), dec(s.value), outstanding)) });
+    }
+    history.push({ date: now.state.as_of, value: centsText(value) });
+  }
+  return {
+    ...partner,
+    figures: figuresOf(mine, value, now.state.as_of),
+    fund: now.state,
+    entries: mine.map((r) => entryRecord(r)),
+    history,
+  };
+}
+
+export interface AccountsView {
+  fund: FundState;
+  accounts: (Partner & { figures: AccountFigures })[];
+  /** The GP side: the units it held when capital accounts started, worth the rest of the net account value. */
+  gp: { units: string; value: string };
+}
+
+/** GET /api/capital-accounts: every LP's account and the GP side. */
+export async function allAccounts(deps: ServiceDeps): Promise<AccountsView> {
+  const [fund, all, partners] = await Promise.all([
+    fundOf(deps.db),
+    deps.db.select().from(capitalEntries).orderBy(...byDateThenId),
+    deps.db.select().from(users).where(inArray(users.role, ['LP'])).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
+  ]);
+  const now = await fundNow(deps, fund, all);
+  const accounts = partners.map((u) => {
+    const mine = all.filter((r) => r.userId === u.id);
+    const value = valueOfUnits(unitsOf(mine), now.nav, now.units);
+    return { user_id: u.id, name: `${u.firstName} ${u.lastName}`, email: u.email, figures: figuresOf(mine, value, now.state.as_of) };
+  });
+  const lpValue = sum(accounts.map((a) => dec(a.figures.value)));
+  return {
+    fund: now.state,
+    accounts,
+    gp: { units: fixed(fund ? dec(fund.gpUnits) : ZERO, UNIT_PLACES), value: centsText(fund ? now.nav.minus(lpValue) : now.nav) },
+  };
+}

@@ -1,0 +1,64 @@
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/open';
+import { capitalEntries, capitalFund, portfolioSnapshots } from '../../db/schema';
+import { dec, sum, ZERO, type Decimal } from '../../domain/money';
+import { valuePortfolio } from '../../domain/valuation';
+import { readBooks } from '../portfolio/engine';
+
+/**
+ * The firm's net account value as capital accounts price it: today's from the portfolio engine (as
+ * the dashboards show it), a past day's from that day's snapshot (the latest on or before it).
+ */
+
+export type FundRow = typeof capitalFund.$inferSelect;
+
+/** Today's net account value, read inside the caller's transaction. */
+export async function netAccountValueNow(db: Queryable, today: string): Promise<Decimal> {
+  const books = await readBooks(db, today);
+  return dec(valuePortfolio(books.input).totals.netAccountValue);
+}
+
+/** A past day's net account value from its snapshot (or the latest before it); null before any. */
+export async function netAccountValueOn(db: Queryable, day: string): Promise<Decimal | null> {
+  const [row] = await db
+    .select({ value: portfolioSnapshots.netAccountValue })
+    .from(portfolioSnapshots)
+    .where(lte(portfolioSnapshots.date, day))
+    .orderBy(desc(portfolioSnapshots.date))
+    .limit(1);
+  return row ? dec(row.value) : null;
+}
+
+/** The snapshots from a day on, oldest first: the value over time. */
+export function snapshotsFrom(db: Queryable, day: string) {
+  return db
+    .select({ date: portfolioSnapshots.date, value: portfolioSnapshots.netAccountValue })
+    .from(portfolioSnapshots)
+    .where(gte(portfolioSnapshots.date, day))
+    .orderBy(asc(portfolioSnapshots.date));
+}
+
+export async function fundOf(db: Queryable, lock = false): Promise<FundRow | null> {
+  const query = db.select().from(capitalFund).where(eq(capitalFund.id, 1));
+  const [row] = await (lock ? query.for('update') : query);
+  return row ?? null;
+}
+
+/** Units outstanding on a day: the GP side's and every unit bought or redeemed on or before it. */
+export async function unitsOutstandingOn(db: Queryable, fund: FundRow, day: string, userId?: number): Promise<Decimal> {
+  const [row] = await db
+    .select({ units: sql<string | null>`sum(${capitalEntries.units})` })
+    .from(capitalEntries)
+    .where(and(lte(capitalEntries.date, day), userId === undefined ? undefined : eq(capitalEntries.userId, userId)));
+  const entries = dec(row?.units ?? '0');
+  return userId === undefined ? dec(fund.gpUnits).plus(entries) : entries;
+}
+
+/** The sum of an LP's entries of one kind. */
+export async function totalOf(db: Queryable, userId: number, kind: (typeof capitalEntries.$inferSelect)['kind']): Promise<Decimal> {
+  const rows = await db
+    .select({ amount: capitalEntries.amount })
+    .from(capitalEntries)
+    .where(and(eq(capitalEntries.userId, userId), eq(capitalEntries.kind, kind)));
+  return rows.length === 0 ? ZERO : sum(rows.map((r) => dec(r.amount)));
+}

@@ -1,0 +1,136 @@
+import { asc, lte } from 'drizzle-orm';
+import { site } from '../../../../client/src/site';
+import { capitalEntries } from '../../db/schema';
+import { quarterDays, UNIT_PLACES, unitValue, valueOfUnits } from '../../domain/capital';
+import { addDays, dayInNewYork } from '../../domain/dates';
+import { centsText, dec, fixed, sum, ZERO, type Decimal } from '../../domain/money';
+import type { ServiceDeps } from '../deps';
+import { fail } from '../errors';
+import { figuresOf, partnerOfAccount, type EntryView } from './accounts';
+import { entryRecord } from './entries';
+import { fundOf, netAccountValueOn } from './nav';
+
+/** A quarterly statement of one LP's capital account: the figures of its PDF and CSV. */
+
+type EntryRow = typeof capitalEntries.$inferSelect;
+
+export interface Statement {
+  firm: string;
+  partner: { name: string; email: string };
+  quarter: string;
+  /** First day of the quarter and the day it closes (its last day, or today for the quarter under way). */
+  from: string;
+  to: string;
+  opening_value: string;
+  contributions: string;
+  distributions: string;
+  /** Closing − opening − contributions + distributions. */
+  gain: string;
+  closing_value: string;
+  units: string;
+  unit_value: string | null;
+  dpi: string | null;
+  rvpi: string | null;
+  tvpi: string | null;
+  irr: string | null;
+  entries: EntryView[];
+}
+
+const unitsOf = (rows: EntryRow[]) => sum(rows.map((r) => dec(r.units)));
+const amountOf = (rows: EntryRow[], kind: EntryRow['kind']) => sum(rows.filter((r) => r.kind === kind).map((r) => dec(r.amount)));
+
+export async function statementOf(deps: ServiceDeps, userId: number, quarter: string): Promise<Statement> {
+  const days = quarterDays(quarter);
+  if (!days) throw fail.badRequest('quarter must look like 2026-Q3.');
+  const today = dayInNewYork(deps.now());
+  if (days.first > today) throw fail.badRequest(`${quarter} has not begun yet.`);
+  const partner = await partnerOfAccount(deps.db, userId);
+  const to = days.last < today ? days.last : today;
+  const [fund, all] = await Promise.all([
+    fundOf(deps.db),
+    deps.db.select().from(capitalEntries).where(lte(capitalEntries.date, to)).orderBy(asc(capitalEntries.date), asc(capitalEntries.id)),
+  ]);
+
+  /** Net account value of a day: the engine's today, else the day's snapshot. */
+  const navOn = async (day: string): Promise<Decimal | null> =>
+    day >= today ? dec((await deps.portfolio.current()).valuation.totals.netAccountValue) : netAccountValueOn(deps.db, day);
+  /** The account's units, the units outstanding and the net account value at the end of a day. */
+  const stateOn = async (day: string) => {
+    const upTo = all.filter((r) => r.date <= day);
+    const units = unitsOf(upTo.filter((r) => r.userId === userId));
+    const outstanding = fund && day >= fund.startDate ? dec(fund.gpUnits).plus(unitsOf(upTo)) : ZERO;
+    const nav = outstanding.eq(0) ? null : await navOn(day);
+    return { units, outstanding, nav, value: nav === null ? ZERO : valueOfUnits(units, nav, outstanding) };
+  };
+  const opening = await stateOn(addDays(days.first, -1));
+  const closing = await stateOn(to);
+  const mine = all.filter((r) => r.userId === userId);
+  const inQuarter = mine.filter((r) => r.date >= days.first);
+  const contributions = amountOf(inQuarter, 'contribution');
+  const distributions = amountOf(inQuarter, 'distribution');
+  const figures = figuresOf(mine, closing.value, to);
+  const perUnit = closing.nav === null ? null : unitValue(closing.nav, closing.outstanding);
+  return {
+    firm: site.name,
+    partner: { name: partner.name, email: partner.email },
+    quarter,
+    from: days.first,
+    to,
+    opening_value: centsText(opening.value),
+    contributions: centsText(contributions),
+    distributions: centsText(distributions),
+    gain: centsText(closing.value.minus(opening.value).minus(contributions).plus(distributions)),
+    closing_value: centsText(closing.value),
+    units: fixed(closing.units, UNIT_PLACES),
+    unit_value: perUnit === null ? null : fixed(perUnit, UNIT_PLACES),
+    dpi: figures.dpi,
+    rvpi: figures.rvpi,
+    tvpi: figures.tvpi,
+    irr: figures.irr,
+    entries: inQuarter.map((r) => entryRecord(r)),
+  };
+}
+
+/** A spreadsheet cell: quoted when needed, and never read as a formula. */
+function cell(value: string | null): string {
+  if (value === null) return '';
+  const text = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The statement as CSV: its figures as name,value lines, a blank line, then the quarter's entries. */
+export function statementCsv(s: Statement): string {
+  const figures: [string, string | null][] = [
+    ['firm', s.firm],
+    ['limited_partner', s.partner.name],
+    ['email', s.partner.email],
+    ['quarter', s.quarter],
+    ['from', s.from],
+    ['to', s.to],
+    ['opening_value', s.opening_value],
+    ['contributions', s.contributions],
+    ['distributions', s.distributions],
+    ['gain_or_loss', s.gain],
+    ['closing_value', s.closing_value],
+    ['units', s.units],
+    ['value_per_unit', s.unit_value],
+    ['dpi', s.dpi],
+    ['rvpi', s.rvpi],
+    ['tvpi', s.tvpi],
+    ['irr', s.irr],
+  ];
+  const lines = [
+    'figure,value',
+    ...figures.map(([name, value]) => `${name},${cell(value)}`),
+    '',
+    'date,kind,amount,units,value_per_unit',
+    ...s.entries.map((e) => [e.date, e.kind, e.amount, e.units, e.unit_value].map(cell).join(',')),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A download's file name: the partner's e-mail name part and the quarter. */
+export function statementFileName(s: Statement, extension: 'pdf' | 'csv'): string {
+  const who = s.partner.email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '_');
+  return `capital-statement-${who}-${s.quarter}.${extension}`;
+}
