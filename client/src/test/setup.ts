@@ -1,8 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Pages are lazily loaded chunks; the first visit to one transforms it, which takes a moment.
-configure({ asyncUtilTimeout: 5000 });
+// Pages are lazily loaded chunks; the first visit to one transforms it, which takes a moment, and
+// longer on a busy machine: a wait fails only after 20 s (a passing one ends as soon as it can).
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();
