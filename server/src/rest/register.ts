@@ -4,11 +4,11 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { unavailableCode } from '../services/db-errors';
 import type { Download } from '../services/capital/downloads';
 import type { ServiceDeps } from '../services/deps';
-import { contextFromRequest } from '../trpc/context';
+import { contextFromRequest, type Context } from '../trpc/context';
 import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { publicMessage } from '../trpc/errors';
-import { createCaller } from '../trpc/router';
-import { restRoutes, type InputFrom } from './table';
+import { appRouter } from '../trpc/router';
+import { restRoutes, type InputFrom, type ProcedurePath } from './table';
 import { compressedBody, preferredEncoding, serializedOf } from '../services/serialized';
 
 /** The path's ids (:id, :userId) by name. */
@@ -45,16 +45,37 @@ export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
   return reply.code(status).send({ error: publicMessage(error) });
 }
 
+/** A procedure called the way tRPC's own caller calls it: with the context, its path and the raw input for its schema. */
+type CallProcedure = (opts: {
+  ctx: Context;
+  path: string;
+  type: 'query' | 'mutation' | 'subscription';
+  getRawInput: () => Promise<unknown>;
+  signal: AbortSignal | undefined;
+  batchIndex: number;
+}) => Promise<unknown>;
+
+/**
+ * The procedure behind a REST row, looked up once at start rather than through a caller proxy
+ * built on every request (its middlewares, schemas and errors are the same either way).
+ */
+function procedureAt(path: ProcedurePath): (ctx: Context, input: unknown) => Promise<unknown> {
+  const procedure = (appRouter._def.procedures as Record<string, unknown>)[path] as (CallProcedure & { _def: { type: 'query' | 'mutation' | 'subscription' } }) | undefined;
+  if (typeof procedure !== 'function') throw new Error(`The REST table names ${path}, which is no procedure`);
+  const type = procedure._def.type;
+  return (ctx, input) => procedure({ ctx, path, type, getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: 0 });
+}
+
 /** The REST adapters: each path calls its procedure with the request's context; no logic lives here. */
 export function registerRest(app: FastifyInstance, deps: ServiceDeps): void {
   for (const r of restRoutes) {
+    const call = procedureAt(r.procedure);
     app.route({
       method: r.method,
       url: r.path,
       handler: async (req, reply) => {
         try {
-          const caller = createCaller(contextFromRequest(deps, req));
-          const result = await r.call(caller, inputOf(r.input, req));
+          const result = await call(contextFromRequest(deps, req), inputOf(r.input, req));
           if (r.csv) {
             return reply
               .code(r.status ?? 200)

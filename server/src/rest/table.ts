@@ -1,5 +1,5 @@
 import type { AnyProcedure } from '@trpc/server';
-import type { AppCaller, AppRouter } from '../trpc/router';
+import type { AppRouter } from '../trpc/router';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Where a procedure's input comes from: the JSON body, the path's parameters (:id, :userId), both, the query string, or nowhere. */
@@ -25,14 +25,6 @@ export interface RestRoute {
   csv?: string;
   /** Sent as the file the procedure answers (a Download: name, type, body), not as JSON. */
   download?: true;
-  call: (caller: AppCaller, input: unknown) => Promise<unknown>;
-}
-
-/** Calls the procedure at a dotted path on a caller; its own zod schema validates the input. */
-function callAt(caller: AppCaller, procedure: ProcedurePath, input: unknown): Promise<unknown> {
-  let target: unknown = caller;
-  for (const key of procedure.split('.')) target = (target as Record<string, unknown>)[key];
-  return (target as (input: unknown) => Promise<unknown>)(input);
 }
 
 /**
@@ -40,17 +32,17 @@ function callAt(caller: AppCaller, procedure: ProcedurePath, input: unknown): Pr
  * `route('GET', '/api/things/:id', 'id', 'user', 'things.get')`, with a status for a 201.
  */
 function route(method: Method, path: string, input: InputFrom, access: Access, procedure: ProcedurePath, status?: number): RestRoute {
-  return { method, path, input, access, procedure, status, call: (caller, value) => callAt(caller, procedure, value) };
+  return { method, path, input, access, procedure, status };
 }
 
 /** A CSV download: the procedure takes no input and answers the file's text. */
 function csvRoute(path: string, access: Access, fileName: string, procedure: ProcedurePath): RestRoute {
-  return { method: 'GET', path, input: 'none', access, procedure, csv: fileName, call: (caller) => callAt(caller, procedure, undefined) };
+  return { method: 'GET', path, input: 'none', access, procedure, csv: fileName };
 }
 
 /** A file download: the procedure answers a Download (name, type, body), sent as the file itself. */
 function downloadRoute(path: string, access: Access, procedure: ProcedurePath): RestRoute {
-  return { method: 'GET', path, input: 'query', access, procedure, download: true, call: (caller, value) => callAt(caller, procedure, value) };
+  return { method: 'GET', path, input: 'query', access, procedure, download: true };
 }
 
 /** SPEC §7's paths, each mapped to the procedure that serves it. */
