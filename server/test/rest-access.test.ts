@@ -75,6 +75,10 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'gp'> = {
   'GET /api/predictions': 'user',
   'POST /api/ai/prompt': 'gp',
   'POST /api/ai/confirm': 'gp',
+  'GET /api/invites/check': 'public',
+  'GET /api/market/symbol-check': 'gp',
+  'PUT /api/contact/:id/handled': 'gp',
+  'DELETE /api/contact/:id': 'gp',
 };
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;

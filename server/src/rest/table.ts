@@ -54,14 +54,18 @@ export const restRoutes: RestRoute[] = [
 
   route('POST', '/api/invites', 'body', 'gp', (c) => c.admin.createInvite, 201),
   route('GET', '/api/invites', 'none', 'gp', (c) => () => c.admin.invites()),
+  route('GET', '/api/invites/check', 'query', 'public', (c) => c.auth.checkInvite),
   route('DELETE', '/api/invites/:id', 'id', 'gp', (c) => c.admin.revokeInvite),
 
   route('POST', '/api/contact', 'body', 'public', (c) => c.contact.submit, 201),
   route('GET', '/api/contact', 'none', 'gp', (c) => () => c.contact.list()),
+  route('PUT', '/api/contact/:id/handled', 'id+body', 'gp', (c) => c.contact.markHandled),
+  route('DELETE', '/api/contact/:id', 'id', 'gp', (c) => c.contact.remove),
 
   route('GET', '/api/holdings', 'none', 'user', (c) => () => c.portfolio.holdings()),
   route('POST', '/api/holdings', 'body', 'gp', (c) => c.portfolio.addHolding, 201),
   route('DELETE', '/api/holdings/:id', 'id', 'gp', (c) => c.portfolio.deleteHolding),
+  route('GET', '/api/market/symbol-check', 'query', 'gp', (c) => c.portfolio.checkSymbol),
 
   route('GET', '/api/illiquid-assets', 'none', 'user', (c) => () => c.assets.venture.list()),
   route('POST', '/api/illiquid-assets/save', 'body', 'gp', (c) => c.assets.venture.save, 201),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as accounts from '../services/accounts';
 import * as passwordReset from '../services/password-reset';
 import { RESET_INVALID } from '../services/password-reset';
+import { checkInvite } from '../services/invites';
 import * as profile from '../services/profile';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 import { emailField, googleProofFields, inviteCodeField, nameField, passwordField, textField } from './fields';
@@ -20,6 +21,11 @@ export const authRouter = router({
   googleLogin: publicProcedure
     .input(z.strictObject({ email: emailField, ...googleProofFields }))
     .mutation(({ ctx, input }) => accounts.googleLogin(ctx.deps, input)),
+
+  /** The sign-up page's check when it opens: answers only whether the invite can still be used. */
+  checkInvite: publicProcedure
+    .input(z.strictObject({ invite: inviteCodeField }))
+    .query(({ ctx, input }) => checkInvite(ctx.deps, input.invite, ctx)),
 
   signup: publicProcedure
     .input(

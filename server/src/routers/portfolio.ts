@@ -52,6 +52,11 @@ export const portfolioRouter = router({
     )
     .mutation(({ ctx, input }) => holdings.addHolding(ctx.deps, ctx.user, input)),
 
+  /** Add Investment's ticker check: priced, unknown to the market-data provider, or unavailable. */
+  checkSymbol: gpProcedure
+    .input(z.strictObject({ symbol: symbolField, asset_type: z.enum(ASSET_TYPES, { error: 'Asset type must be stock or crypto.' }) }))
+    .query(({ ctx, input }) => holdings.checkSymbol(ctx.deps, ctx.user, input)),
+
   deleteHolding: gpProcedure
     .input(z.strictObject({ id: idField }))
     .mutation(({ ctx, input }) => holdings.deleteHolding(ctx.deps, ctx.user, input.id)),
