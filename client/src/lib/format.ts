@@ -164,3 +164,12 @@ export function formatPhone(digits: string): string {
   const match = /^(\d{3})(\d{3})(\d{4})$/.exec(digits);
   return match ? `(${match[1]}) ${match[2]}-${match[3]}` : digits;
 }
+
+const quoteTime = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short', hour: 'numeric', minute: '2-digit' });
+
+/** When a quote's price was set, short, in New York time: "Fri 4:00 PM ET". */
+export function formatQuoteTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? '' : `${quoteTime.format(at)} ET`;
+}
