@@ -7,7 +7,7 @@ export const NEXT_PARAM = 'next';
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f]/.test(value)) return null;
+  if ([...value].some((ch) => ch.charCodeAt(0) < 0x20)) return null;
   const url = new URL(value, 'http://same.origin');
   if (url.origin !== 'http://same.origin' || url.pathname === '/login') return null;
   return `${url.pathname}${url.search}${url.hash}`;

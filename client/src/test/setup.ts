@@ -7,6 +7,7 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear(); // the assistant's chat of the tab's session
   window.history.replaceState(null, '', '/');
 });
 
