@@ -14,7 +14,7 @@ const ventureTable = (page: Page) => page.getByRole('region', { name: 'Venture I
 /** The first cells of the liquid table's body rows: symbols, and "Lot of …" for open lots. */
 async function liquidRowNames(page: Page): Promise<string[]> {
   const names = await liquidTable(page).locator('tbody tr th').allTextContents();
-  return names.map((n) => n.replace(' (quote, opens in a new tab)', '').replace(/^[+−]/, ''));
+  return names.map((n) => n.replace(' (quote, opens in a new tab)', '').replace(/^[+−]/, '').replace(/((Mon|Tue|Wed|Thu|Fri|Sat|Sun) .* ET|No market data)$/, ''));
 }
 
 /** The lots shown under a symbol, once it is opened. */

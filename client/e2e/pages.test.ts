@@ -32,7 +32,8 @@ const PAGES: PageCase[] = [
     },
   },
   { name: 'signup-restricted', path: '/signup', ready: 'You need a valid invite link to sign up.' },
-  { name: 'signup', path: '/signup?invite=example-invite', ready: 'Your password needs:' },
+  // A made-up invite is checked as the page opens and shows the restricted page (issue 15).
+  { name: 'signup', path: '/signup?invite=example-invite', ready: 'You need a valid invite link to sign up.' },
   { name: 'password-reset', path: '/password_reset?token=example-token', ready: 'Verify New Password' },
   { name: 'not-found', path: '/no-such-page', ready: 'Page not found' },
   {

@@ -5,8 +5,8 @@
 export interface TeamMember {
   name: string;
   title: string;
-  /** A file under client/public. */
-  photo: string;
+  /** A photo under client/public; without one the page shows a neutral monogram portrait. */
+  photo?: string;
 }
 
 export const site = {
@@ -29,9 +29,10 @@ export const site = {
       'Our culture rests on collaboration, integrity and continuous growth. We share research openly, ' +
       'hold ourselves to plain honesty with every partner, and keep learning from each market we trade.',
     members: [
-      { name: 'Eleanor Whitfield', title: 'General Partner', photo: '/images/team/eleanor-whitfield.svg' },
-      { name: 'Marcus Adeyemi', title: 'General Partner', photo: '/images/team/marcus-adeyemi.svg' },
-    ] satisfies TeamMember[],
+      // Set `photo: '/images/team/<name>.jpg'` to show a real photograph instead of the monogram.
+      { name: 'Eleanor Whitfield', title: 'General Partner' },
+      { name: 'Marcus Adeyemi', title: 'General Partner' },
+    ] as TeamMember[],
     joinHeading: 'Want to Join Our Team?',
     joinText: 'We are always glad to hear from people who share our values and our curiosity about markets.',
     joinAction: 'Apply Here',

@@ -159,7 +159,7 @@ describe.each(databaseKinds)('contact form on %s', (kind) => {
       expect(list).toHaveLength(stored.length);
 
       for (const item of list) {
-        expect(Object.keys(item).sort()).toEqual(['created_at', 'email', 'id', 'message', 'name', 'phone']);
+        expect(Object.keys(item).sort()).toEqual(['created_at', 'email', 'handled_at', 'id', 'message', 'name', 'phone']);
       }
       const times = list.map((s) => Date.parse(s.created_at));
       expect(times.every((t) => !Number.isNaN(t))).toBe(true);
@@ -176,6 +176,7 @@ describe.each(databaseKinds)('contact form on %s', (kind) => {
         phone: '',
         message: older.message,
         created_at: expect.any(String),
+        handled_at: null,
       });
     });
 

@@ -81,6 +81,10 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'gp'> = {
   'DELETE /api/capital-accounts/entries/:id': 'gp',
   'GET /api/capital-account/statement.pdf': 'user',
   'GET /api/capital-account/statement.csv': 'user',
+  'GET /api/invites/check': 'public',
+  'GET /api/market/symbol-check': 'gp',
+  'PUT /api/contact/:id/handled': 'gp',
+  'DELETE /api/contact/:id': 'gp',
 };
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;

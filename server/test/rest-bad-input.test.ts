@@ -49,6 +49,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/ai/prompt': { prompt: 'what do I hold?' },
   'POST /api/ai/confirm': { confirm: false },
   'POST /api/capital-accounts/:userId/entries': { kind: 'contribution', amount: 1000, date: '2025-01-02' },
+  'PUT /api/contact/:id/handled': { handled: true },
 };
 
 /**
@@ -89,6 +90,10 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
   'admin.revokeInvite': { id: 1 },
   'admin.deleteUser': { id: 1 },
   'contact.submit': { name: 'Ann', email: 'a@b.co', phone: '5551234567', message: 'Hello,\n\tthere' },
+  'contact.markHandled': { id: 1, handled: true },
+  'contact.remove': { id: 1 },
+  'auth.checkInvite': { invite: 'code' },
+  'portfolio.checkSymbol': { symbol: 'AAPL', asset_type: 'stock' },
   'portfolio.addHolding': {
     symbol: 'AAPL',
     asset_type: 'stock',
@@ -141,6 +146,7 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
   'POST /api/ai/prompt': 'ai.prompt',
   'POST /api/ai/confirm': 'ai.confirm',
   'POST /api/capital-accounts/:userId/entries': 'portfolio.capital.addEntry',
+  'PUT /api/contact/:id/handled': 'contact.markHandled',
 };
 
 /** Every procedure, by its dotted path, with the zod schema of its input if it takes one. */
@@ -310,17 +316,19 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     const textRoutes = bodyRoutes.filter((r) => textLeaves(restBody(routeKey(r))).length > 0);
 
     it('spoils the text fields of every REST path and procedure that has any', () => {
-      expect(bodyRoutes.filter((r) => !textRoutes.includes(r)).map(routeKey)).toEqual(['POST /api/ai/confirm']);
-      expect(withInput.filter((p) => textLeaves(PROCEDURE_INPUTS[p.path]).length === 0).map((p) => p.path)).toEqual([
-        'admin.revokeInvite',
+      expect(bodyRoutes.filter((r) => !textRoutes.includes(r)).map(routeKey)).toEqual(['PUT /api/contact/:id/handled', 'POST /api/ai/confirm']);
+      expect(withInput.filter((p) => textLeaves(PROCEDURE_INPUTS[p.path]).length === 0).map((p) => p.path).sort()).toEqual([
         'admin.deleteUser',
-        'portfolio.deleteHolding',
-        'portfolio.history',
+        'admin.revokeInvite',
+        'ai.confirm',
+        'assets.realEstate.remove',
+        'assets.venture.remove',
+        'contact.markHandled',
+        'contact.remove',
         'portfolio.capital.account',
         'portfolio.capital.deleteEntry',
-        'assets.venture.remove',
-        'assets.realEstate.remove',
-        'ai.confirm',
+        'portfolio.deleteHolding',
+        'portfolio.history',
       ]);
     });
 
@@ -372,7 +380,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     const idProcedures = withInput.filter((p) => p.input._zod.def.shape?.id !== undefined);
 
     it('covers every REST :id path and every tRPC {id} input', () => {
-      expect(idRoutes.map(routeKey)).toHaveLength(9);
+      expect(idRoutes.map(routeKey)).toHaveLength(11);
       expect(idProcedures.map((p) => p.path).sort()).toEqual([
         'admin.deleteUser',
         'admin.revokeInvite',
@@ -380,6 +388,8 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'assets.realEstate.update',
         'assets.venture.remove',
         'assets.venture.update',
+        'contact.markHandled',
+        'contact.remove',
         'portfolio.capital.deleteEntry',
         'portfolio.deleteHolding',
       ]);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { clearChat } from '../pages/dashboard/assistant/chat-store';
 
 /** SPEC §3: the session kept in the browser's local storage under these keys. */
 export const SESSION_KEYS = { token: 'token', role: 'role', authMethod: 'authMethod' } as const;
@@ -60,6 +61,7 @@ export function replaceToken(token: string): void {
 export function clearSession(): void {
   const store = storage();
   for (const key of Object.values(SESSION_KEYS)) store?.removeItem(key);
+  clearChat();
   emit();
 }
 

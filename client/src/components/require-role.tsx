@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import type { Role } from '../../../server/src/domain/roles';
 import { useSession } from '../api/session';
+import { loginPathFor } from '../lib/return-path';
 
 /**
  * SPEC §4's route guard: signed out goes to /login, a role that is not allowed to /unauthorized.
@@ -10,7 +11,8 @@ import { useSession } from '../api/session';
  */
 export function RequireRole({ role, children }: { role: Role | readonly Role[]; children: ReactNode }) {
   const session = useSession();
-  if (!session) return <Redirect to="/login" replace />;
+  // The page asked for comes back after sign-in (same-origin paths only).
+  if (!session) return <Redirect to={loginPathFor(`${window.location.pathname}${window.location.search}`)} replace />;
   const allowed: readonly string[] = typeof role === 'string' ? [role] : role;
   if (!allowed.includes(session.role.toUpperCase())) return <Redirect to="/unauthorized" replace />;
   return children;

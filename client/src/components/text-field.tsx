@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { EMAIL_MESSAGE, EMAIL_PATTERN } from '../../../server/src/domain/email';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
@@ -8,7 +9,10 @@ interface TextFieldProps extends InputProps {
   hint?: ReactNode;
 }
 
-/** A labelled input with an optional hint; every control of the site is labelled this way. */
+/**
+ * A labelled input with an optional hint; every control of the site is labelled this way. An
+ * e-mail input checks the server's e-mail rule (domain/email.ts) in the browser too.
+ */
 export function TextField({ label, hint, className, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -17,7 +21,13 @@ export function TextField({ label, hint, className, ...input }: TextFieldProps) 
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <input id={id} className="field__input" aria-describedby={hint ? hintId : undefined} {...input} />
+      <input
+        id={id}
+        className="field__input"
+        aria-describedby={hint ? hintId : undefined}
+        {...(input.type === 'email' ? { pattern: EMAIL_PATTERN, title: EMAIL_MESSAGE } : {})}
+        {...input}
+      />
       {hint && (
         <p id={hintId} className="field__hint">
           {hint}

@@ -16,7 +16,6 @@ export interface Notify {
 }
 
 const DEFAULT_DURATION_MS: Record<Tone, number> = { error: 8000, success: 5000 };
-const MAX_SHOWN = 3;
 
 const ToastContext = createContext<Notify | null>(null);
 
@@ -28,8 +27,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const push = useCallback((tone: Tone, text: string, durationMs = DEFAULT_DURATION_MS[tone]) => {
     const id = nextId.current++;
-    // The same message again replaces the old one rather than stacking up.
-    setToasts((list) => [...list.filter((t) => t.text !== text), { id, tone, text, durationMs }].slice(-MAX_SHOWN));
+    // A new outcome replaces the one before: an old error never stays up beside a later success.
+    setToasts([{ id, tone, text, durationMs }]);
   }, []);
 
   const notify = useMemo<Notify>(

@@ -158,3 +158,18 @@ export function formatCalendarDate(value: string | null | undefined, empty = '')
 export function isIsoTimestamp(value: unknown): value is string {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && toDate(value) !== null;
 }
+
+/** A 10-digit US phone number as "(212) 555-0199"; anything else as it was given. */
+export function formatPhone(digits: string): string {
+  const match = /^(\d{3})(\d{3})(\d{4})$/.exec(digits);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : digits;
+}
+
+const quoteTime = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short', hour: 'numeric', minute: '2-digit' });
+
+/** When a quote's price was set, short, in New York time: "Fri 4:00 PM ET". */
+export function formatQuoteTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? '' : `${quoteTime.format(at)} ET`;
+}

@@ -15,3 +15,17 @@ export function isNumericText(text: string): boolean {
   const trimmed = text.trim();
   return trimmed !== '' && /^-?(\d+\.?\d*|\.\d+)$/.test(trimmed);
 }
+
+/** A quantity or price as it is typed: digits and one decimal point; commas removed, letters and signs ignored. */
+export function acceptAmountText(next: string): string | null {
+  const text = next.replace(/,/g, '');
+  return /^\d*\.?\d*$/.test(text) ? text : null;
+}
+
+/**
+ * For a type="number" input (which keeps its step): a keystroke that is not a digit or a
+ * decimal point ("e", "+", "-", letters) is ignored; shortcuts and editing keys pass.
+ */
+export function ignoreNonDecimalKey(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; preventDefault(): void }): void {
+  if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && !/[\d.]/.test(event.key)) event.preventDefault();
+}

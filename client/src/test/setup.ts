@@ -8,6 +8,7 @@ configure({ asyncUtilTimeout: 20_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear(); // the assistant's chat of the tab's session
   window.history.replaceState(null, '', '/');
 });
 

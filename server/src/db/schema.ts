@@ -73,6 +73,9 @@ export const contactSubmissions = pgTable('contact_submissions', {
   phone: text('phone').notNull().default(''),
   message: text('message').notNull(),
   createdAt: createdAt(),
+  /** When a GP marked the inquiry handled, and who; null while it is open. */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
 /** Fixed-window counters for rate limits, shared by every server instance. */

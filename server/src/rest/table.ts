@@ -63,14 +63,18 @@ export const restRoutes: RestRoute[] = [
 
   route('POST', '/api/invites', 'body', 'gp', 'admin.createInvite', 201),
   route('GET', '/api/invites', 'none', 'gp', 'admin.invites'),
+  route('GET', '/api/invites/check', 'query', 'public', 'auth.checkInvite'),
   route('DELETE', '/api/invites/:id', 'id', 'gp', 'admin.revokeInvite'),
 
   route('POST', '/api/contact', 'body', 'public', 'contact.submit', 201),
   route('GET', '/api/contact', 'none', 'gp', 'contact.list'),
+  route('PUT', '/api/contact/:id/handled', 'id+body', 'gp', 'contact.markHandled'),
+  route('DELETE', '/api/contact/:id', 'id', 'gp', 'contact.remove'),
 
   route('GET', '/api/holdings', 'none', 'user', 'portfolio.holdings'),
   route('POST', '/api/holdings', 'body', 'gp', 'portfolio.addHolding', 201),
   route('DELETE', '/api/holdings/:id', 'id', 'gp', 'portfolio.deleteHolding'),
+  route('GET', '/api/market/symbol-check', 'query', 'gp', 'portfolio.checkSymbol'),
 
   route('GET', '/api/illiquid-assets', 'none', 'user', 'assets.venture.list'),
   route('POST', '/api/illiquid-assets/save', 'body', 'gp', 'assets.venture.save', 201),

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import * as accounts from '../services/accounts';
 import * as passwordReset from '../services/password-reset';
 import { RESET_INVALID } from '../services/password-reset';
+import { checkInvite } from '../services/invites';
 import * as profile from '../services/profile';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 import { emailField, googleProofFields, inviteCodeField, nameField, passwordField, textField } from './fields';
 import { declared } from '../trpc/declared-output';
-import { changePasswordOutput, clientSettingsOutput, messageOutput, profileOutput, sessionOutput } from './outputs';
+import { changePasswordOutput, clientSettingsOutput, inviteCheckOutput, messageOutput, profileOutput, sessionOutput } from './outputs';
 
 /** Sent by the profile page and ignored: the server keeps these itself. */
 const optionalStamp = (label: string) => textField(label).max(64, `${label} is too long.`).nullable().optional();
@@ -22,6 +23,12 @@ export const authRouter = router({
   googleLogin: publicProcedure
     .input(z.strictObject({ email: emailField, ...googleProofFields }))
     .output(declared(sessionOutput)).mutation(({ ctx, input }) => accounts.googleLogin(ctx.deps, input)),
+
+  /** The sign-up page's check when it opens: answers only whether the invite can still be used. */
+  checkInvite: publicProcedure
+    .input(z.strictObject({ invite: inviteCodeField }))
+    .output(declared(inviteCheckOutput))
+    .query(({ ctx, input }) => checkInvite(ctx.deps, input.invite, ctx)),
 
   signup: publicProcedure
     .input(

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, PHONE_MESSAGE } from '../domain/contact-rules';
-import { listSubmissions, submitInquiry } from '../services/contact';
+import { deleteSubmission, listSubmissions, markHandled, submitInquiry } from '../services/contact';
 import { gpProcedure, publicProcedure, router } from '../trpc/init';
-import { emailField, nameField, textField } from './fields';
+import { emailField, idField, nameField, textField } from './fields';
 import { declared } from '../trpc/declared-output';
-import { contactListOutput, messageOutput } from './outputs';
+import { contactHandledOutput, contactListOutput, messageOutput } from './outputs';
 
 export const contactRouter = router({
   submit: publicProcedure
@@ -21,4 +21,16 @@ export const contactRouter = router({
     .output(declared(messageOutput)).mutation(({ ctx, input }) => submitInquiry(ctx.deps, input, ctx)),
 
   list: gpProcedure.output(declared(contactListOutput)).query(({ ctx }) => listSubmissions(ctx.deps)),
+
+  /** Marks an inquiry handled, or open again (audited). */
+  markHandled: gpProcedure
+    .input(z.strictObject({ id: idField, handled: z.boolean({ error: 'handled must be true or false.' }) }))
+    .output(declared(contactHandledOutput))
+    .mutation(({ ctx, input }) => markHandled(ctx.deps, ctx.user, input)),
+
+  /** Deletes an inquiry (audited); the page asks for confirmation first. */
+  remove: gpProcedure
+    .input(z.strictObject({ id: idField }))
+    .output(declared(messageOutput))
+    .mutation(({ ctx, input }) => deleteSubmission(ctx.deps, ctx.user, input.id)),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS } from '../domain/contact-rules';
+import { EMAIL_MESSAGE, EMAIL_RULE } from '../domain/email';
 import { hasControlCharacters } from '../domain/text';
 import { INVALID_INVITE } from '../services/invites';
 
@@ -32,7 +33,7 @@ export function textField(label: string, { message, multiline = false, trim = tr
 export const emailField = textField('Email')
   .min(1, 'Email is required.')
   .max(CONTACT_LIMITS.email, 'Email is too long.')
-  .pipe(z.email('Please enter a valid email address.'));
+  .regex(EMAIL_RULE, EMAIL_MESSAGE);
 
 export const passwordField = (label: string) =>
   textField(label, { trim: false }).min(1, `${label} is required.`).max(256, `${label} is too long.`);

@@ -71,8 +71,17 @@ export const userInfoOutput = z.object({
 });
 
 export const contactListOutput = z.array(
-  z.object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string(), message: z.string(), created_at: isoTime }),
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    message: z.string(),
+    created_at: isoTime,
+    handled_at: isoTime.nullable().describe('When a general partner marked it handled; null while open'),
+  }),
 );
+export const contactHandledOutput = z.object({ message: z.string(), handled_at: isoTime.nullable() });
 
 const quoteFields = {
   lastPrice: z.number(),
@@ -277,4 +286,10 @@ export const downloadOutput = z.object({
   contentType: z.string(),
   encoding: z.enum(['base64', 'utf8']),
   body: z.string().describe('The file, base64 or UTF-8 text as encoding says; over REST the file itself is sent'),
+});
+export const inviteCheckOutput = z.object({ valid: z.boolean().describe('Whether the invite can still be used; nothing else is said') });
+export const symbolCheckOutput = z.object({
+  symbol: z.string(),
+  status: z.enum(['priced', 'unknown', 'unavailable']).describe('unknown: the market-data provider has no such symbol; unavailable: it cannot be asked now'),
+  message: z.string().nullable(),
 });

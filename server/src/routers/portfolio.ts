@@ -12,7 +12,7 @@ import { capitalRouter } from './capital';
 import { idField, textField } from './fields';
 import { dayField, decimalField, MONEY, PRICE, QUANTITY } from './money-fields';
 import { declared } from '../trpc/declared-output';
-import { auditEventsOutput, balancesOutput, cashMovementOutput, csvOutput, historyOutput, holdingsOutput, marketSummaryOutput, messageOutput, predictionsOutput, sellOutput, summaryOutput, transactionsOutput, valuationOutput } from './outputs';
+import { symbolCheckOutput, auditEventsOutput, balancesOutput, cashMovementOutput, csvOutput, historyOutput, holdingsOutput, marketSummaryOutput, messageOutput, predictionsOutput, sellOutput, summaryOutput, transactionsOutput, valuationOutput } from './outputs';
 
 const purchase = z.strictObject({
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
@@ -55,6 +55,12 @@ export const portfolioRouter = router({
       }),
     )
     .output(declared(holdingsOutput)).mutation(({ ctx, input }) => holdings.addHolding(ctx.deps, ctx.user, input)),
+
+  /** Add Investment's ticker check: priced, unknown to the market-data provider, or unavailable. */
+  checkSymbol: gpProcedure
+    .input(z.strictObject({ symbol: symbolField, asset_type: z.enum(ASSET_TYPES, { error: 'Asset type must be stock or crypto.' }) }))
+    .output(declared(symbolCheckOutput))
+    .query(({ ctx, input }) => holdings.checkSymbol(ctx.deps, ctx.user, input)),
 
   deleteHolding: gpProcedure
     .input(z.strictObject({ id: idField }))

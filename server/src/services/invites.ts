@@ -5,10 +5,12 @@ import type { Role } from '../domain/roles';
 import { recordAudit, type Actor } from './audit';
 import type { ServiceDeps } from './deps';
 import { fail } from './errors';
+import { LIMITS } from './rate-limit';
 import { randomToken, sha256 } from './secrets';
 
 export const INVITE_VALIDITY_HOURS = 24;
 export const INVALID_INVITE = 'This invite link is invalid, expired or already used. Ask a general partner for a new one.';
+export const TOO_MANY_INVITE_CHECKS = 'Too many invite checks from your network. Please try again later.';
 export const INVITE_NOT_FOUND = 'Invite not found.';
 export const INVITE_ALREADY_USED = 'This invite has already been used, so it cannot be revoked.';
 export const INVITE_REVOKED = 'Invite revoked.';
@@ -59,6 +61,19 @@ export async function isInviteUsable(db: Queryable, code: string, now: Date): Pr
     .from(invites)
     .where(and(eq(invites.codeHash, sha256(code)), isOpen(now)));
   return invite !== undefined;
+}
+
+/**
+ * The sign-up page's check when it opens: only whether the code can still be used, nothing of
+ * its role or creator. Limited per address like sign-up, so codes cannot be guessed faster here.
+ */
+export async function checkInvite(
+  deps: Pick<ServiceDeps, 'db' | 'now' | 'limiter'>,
+  code: string,
+  caller: { ip: string },
+): Promise<{ valid: boolean }> {
+  if (!(await deps.limiter.hit(`invite-check:ip:${caller.ip}`, LIMITS.inviteCheckPerIp))) throw fail.tooMany(TOO_MANY_INVITE_CHECKS);
+  return { valid: await isInviteUsable(deps.db, code, deps.now()) };
 }
 
 export interface OpenInvite {

@@ -110,6 +110,10 @@ export const LIMITS = {
   resetPerEmail: { max: 3, windowMs: 60 * 60_000 },
   resetPerIp: { max: 20, windowMs: 60 * 60_000 },
   assistantPerUser: { max: 20, windowMs: 60_000 },
+  /** Ticker checks while a GP types in Add Investment: each may ask the market-data provider. */
+  symbolCheckPerUser: { max: 60, windowMs: 60_000 },
+  /** The sign-up page's invite check from one address: guessing codes stays as slow as signing up. */
+  inviteCheckPerIp: { max: 20, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, Limit>;
 
 /**

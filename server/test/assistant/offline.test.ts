@@ -169,7 +169,8 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
     expect((await say('sell everything')).body).toEqual({ message: ASSISTANT_TEXT.quantity, requiresConfirmation: false });
     expect((await say('transfer $500 to my bank')).body.message).toBe(`I can't help with that. ${ASSISTANT_TEXT.help}`);
     expect((await say('buy 10 AAPL on 2026-02-30')).body.message).toBe('2026-02-30 is not a date I can use; write it as YYYY-MM-DD.');
-    expect((await say('buy 10 ZZZQ')).body.message).toBe('I have no market price for ZZZQ yet. Tell me the price, for example "buy 10 ZZZQ at 25.50".');
+    expect((await say('buy 10 ZZZQ')).body.message).toBe('No market data for ZZZQ.');
+    expect((await say('buy 2 NOPE at 5')).body).toEqual({ message: 'No market data for NOPE.', requiresConfirmation: false });
   });
 
   it('bounds prompts and refuses empty ones', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMarketDataProvider } from '../../src/services/market';
 import { MARKET_INDICES, type Instrument, type InstrumentKind, type Quote } from '../../src/services/market/provider';
-import { createSimulatedProvider } from '../../src/services/market/simulated';
+import { createSimulatedProvider, simulates } from '../../src/services/market/simulated';
 
 const provider = createSimulatedProvider();
 
@@ -102,18 +102,19 @@ describe('simulated provider', () => {
     expect(quotes.get('BTC-USD')?.price).toBeGreaterThan(30_000);
   });
 
-  it('prices unknown symbols from their hash, between 20 and 500 give or take the market', async () => {
-    const symbols = ['ZZZQ', 'ACME', 'PLTR', 'QWERTY'];
-    const quotes = await provider.quotes(symbols.map((symbol): Instrument => ({ symbol, kind: 'stock' })), WEDNESDAY_MIDDAY);
+  it('prices only its known universe: an unknown symbol gets no quote and no history, as from a live provider', async () => {
+    const quotes = await provider.quotes(
+      ['QQQQ', 'NOPE', 'AAPL', 'SPY'].map((symbol): Instrument => ({ symbol, kind: 'stock' })).concat([{ symbol: 'BTC', kind: 'stock' }]),
+      WEDNESDAY_MIDDAY,
+    );
 
-    for (const symbol of symbols) {
-      const quote = quotes.get(symbol);
-      expect(quote?.name).toBe(symbol);
-      expect(quote?.price).toBeGreaterThan(10);
-      expect(quote?.price).toBeLessThan(1000);
-      expect(quote?.oneMonthPerf).toEqual(expect.any(Number));
-    }
-    expect(new Set([...quotes.values()].map((quote) => quote.price)).size).toBe(symbols.length);
+    expect([...quotes.keys()]).toEqual(['AAPL', 'SPY']);
+    expect(await provider.dailyCloses({ symbol: 'QQQQ', kind: 'stock' }, '2025-06-02', '2025-06-06')).toEqual([]);
+    expect(await provider.dailyCloses({ symbol: 'ZZZ', kind: 'crypto' }, '2025-06-02', '2025-06-06')).toEqual([]);
+    expect(simulates({ symbol: 'nvda', kind: 'stock' })).toBe(true);
+    expect(simulates({ symbol: 'ETH', kind: 'crypto' })).toBe(true);
+    expect(simulates({ symbol: '^GSPC', kind: 'index' })).toBe(true);
+    expect(simulates({ symbol: 'QQQQ', kind: 'stock' })).toBe(false);
   });
 
   it('gives believable metrics for the well-known tickers', async () => {
@@ -139,7 +140,7 @@ describe('simulated provider', () => {
   it.each<[string, InstrumentKind, number]>([
     ['AAPL', 'stock', 0.15],
     ['TSLA', 'stock', 0.15],
-    ['ZZZQ', 'stock', 0.15],
+    ['NVDA', 'stock', 0.15],
     ['^DJI', 'index', 0.15],
     ['BTC', 'crypto', 0.3],
     ['SOL', 'crypto', 0.3],

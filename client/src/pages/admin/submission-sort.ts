@@ -5,6 +5,8 @@ export interface Submission {
   phone: string;
   message: string;
   created_at: string;
+  /** When a GP marked it handled; null while open. */
+  handled_at?: string | null;
 }
 
 /** SPEC §2's sort choices, Most Recent first as the default. */

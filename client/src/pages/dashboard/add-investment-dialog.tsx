@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { ignoreNonDecimalKey } from '../../lib/numeric-text';
 import { ASSET_TYPES, type AssetType } from '../../../../server/src/domain/asset-rules';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
@@ -33,6 +34,9 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   const notify = useToast();
   const refresh = useRefreshPortfolio();
   const add = trpc.portfolio.addHolding.useMutation();
+  const utils = trpc.useUtils();
+  /** "No market data for QQQQ." under the ticker, once the market-data provider has said so. */
+  const [tickerProblem, setTickerProblem] = useState('');
   const nextKey = useRef(2);
   const [assetType, setAssetType] = useState<AssetType>('stock');
   const [symbol, setSymbol] = useState('');
@@ -43,9 +47,25 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   const change = (key: number, field: keyof Omit<PurchaseRow, 'key'>, value: string) =>
     setPurchases((rows) => rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
 
-  const submit = (event: FormEvent) => {
+  /** Asks whether the symbol has market data; answers the message to show, or '' (also when nobody can tell). */
+  const checkTicker = async (type: AssetType = assetType): Promise<string> => {
+    const entered = symbol.trim();
+    if (!/^[A-Z0-9][A-Z0-9.-]{0,14}$/.test(entered)) return '';
+    try {
+      const check = await utils.client.portfolio.checkSymbol.query({ symbol: entered, asset_type: type });
+      return check.message ?? '';
+    } catch (failure) {
+      console.error(failure);
+      return '';
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError('');
+    const problem = await checkTicker();
+    setTickerProblem(problem);
+    if (problem) return;
     add.mutate(
       {
         symbol,
@@ -68,13 +88,22 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form className="add-investment" onSubmit={submit} noValidate>
+    <form className="add-investment" onSubmit={(event) => void submit(event)} noValidate>
       <div className="form-grid">
         <div className="field">
           <label className="field__label" htmlFor="add-investment-type">
             Asset Type
           </label>
-          <select id="add-investment-type" className="field__input" value={assetType} onChange={(e) => setAssetType(e.target.value as AssetType)}>
+          <select
+            id="add-investment-type"
+            className="field__input"
+            value={assetType}
+            onChange={(e) => {
+              const type = e.target.value as AssetType;
+              setAssetType(type);
+              if (symbol) void checkTicker(type).then(setTickerProblem);
+            }}
+          >
             {ASSET_TYPES.map((type) => (
               <option key={type} value={type}>
                 {ASSET_TYPE_LABEL[type]}
@@ -82,12 +111,33 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
             ))}
           </select>
         </div>
-        <TextField label="Ticker Symbol" name="symbol" autoComplete="off" value={symbol} onChange={(e) => setSymbol(e.target.value.toUpperCase())} />
+        <TextField
+          label="Ticker Symbol"
+          name="symbol"
+          autoComplete="off"
+          value={symbol}
+          aria-invalid={tickerProblem ? true : undefined}
+          hint={tickerProblem ? <span className="field__error-text" role="alert">{tickerProblem}</span> : undefined}
+          onChange={(e) => {
+            setSymbol(e.target.value.toUpperCase());
+            setTickerProblem('');
+          }}
+          onBlur={() => void checkTicker().then(setTickerProblem)}
+        />
       </div>
       {purchases.map((row, i) => (
         <fieldset key={row.key} className="purchase-row">
           <legend className="purchase-row__legend">Purchase {i + 1}</legend>
-          <TextField label="Quantity" type="number" min="0" step="any" inputMode="decimal" value={row.qty} onChange={(e) => change(row.key, 'qty', e.target.value)} />
+          <TextField
+            label="Quantity"
+            type="number"
+            min="0"
+            step="any"
+            inputMode="decimal"
+            value={row.qty}
+            onKeyDown={ignoreNonDecimalKey}
+            onChange={(e) => change(row.key, 'qty', e.target.value)}
+          />
           <TextField label="Purchase Date" type="date" value={row.purchase_date} onChange={(e) => change(row.key, 'purchase_date', e.target.value)} />
           <TextField
             label="Purchase Price"
@@ -96,6 +146,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
             step="0.01"
             inputMode="decimal"
             value={row.price_paid}
+            onKeyDown={ignoreNonDecimalKey}
             onChange={(e) => change(row.key, 'price_paid', e.target.value)}
           />
           {purchases.length > 1 && (

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
-import { formatMoney } from '../../lib/format';
+import { formatCurrency, formatMoney } from '../../lib/format';
 import { acceptNumericText } from '../../lib/numeric-text';
 import { decimalText } from './assets/asset-values';
 import { negatedText } from './portfolio-figures';
@@ -104,6 +104,7 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
             inputMode="decimal"
             autoComplete="off"
             value={texts[field.key]}
+            hint={formatCurrency(decimalText(texts[field.key]))}
             onChange={(event) => {
               const accepted = acceptNumericText(event.target.value);
               if (accepted === null) return;

@@ -1,5 +1,6 @@
 import { trpc } from '../../api/trpc';
-import { formatMoney, formatPercent, formatSignedMoney, toneOf } from '../../lib/format';
+import { isUsMarketOpen, MARKET_CLOSED } from '../../../../server/src/domain/market-hours';
+import { formatMoney, formatPercent, formatQuoteTime, formatSignedMoney, toneOf } from '../../lib/format';
 import type { MarketTile } from './portfolio-types';
 import { MARKET_REFRESH_MS } from './refresh';
 
@@ -18,7 +19,7 @@ export function MarketBar() {
       <ul className="market-bar__list">
         {tiles.map((tile) => (
           <li key={tile.symbol}>
-            <MarketTileLink tile={tile} />
+            <MarketTileLink tile={tile} closed={!isUsMarketOpen(new Date())} />
           </li>
         ))}
       </ul>
@@ -26,7 +27,8 @@ export function MarketBar() {
   );
 }
 
-function MarketTileLink({ tile }: { tile: MarketTile }) {
+/** A tile says when its price was set and, outside US market hours, that the market is closed. */
+function MarketTileLink({ tile, closed }: { tile: MarketTile; closed: boolean }) {
   const tone = toneOf(tile.changePct);
   const arrow = tile.changePct < 0 ? '▼' : '▲';
   return (
@@ -40,6 +42,10 @@ function MarketTileLink({ tile }: { tile: MarketTile }) {
         </span>
         <span className="market-tile__price">{formatMoney(tile.price)}</span>
         <span className="market-tile__delta">{formatSignedMoney(tile.change)}</span>
+      </span>
+      <span className="market-tile__time">
+        {formatQuoteTime(tile.quoteAsOf)}
+        {closed && <span className="market-tile__closed"> · {MARKET_CLOSED}</span>}
       </span>
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>

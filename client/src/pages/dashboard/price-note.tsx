@@ -1,3 +1,4 @@
+import { isUsMarketOpen, MARKET_CLOSED } from '../../../../server/src/domain/market-hours';
 import { formatEasternDateTime } from '../../lib/format';
 import type { LiveQuote } from './portfolio-types';
 
@@ -18,6 +19,9 @@ export function PriceNote({ quotes }: { quotes: readonly LiveQuote[] }) {
     <div className="price-note">
       <p className="price-note__text">{PRICE_NOTE}</p>
       {simulated && <span className="badge badge--info">{SIMULATED_PRICES}</span>}
+      {!isUsMarketOpen(new Date()) && (
+        <span className="badge badge--neutral">{MARKET_CLOSED}: stock prices and Day&apos;s Gain are from the last session.</span>
+      )}
       {stale && <span className="badge badge--warning">Stale prices: last updated {formatEasternDateTime(stale)}</span>}
     </div>
   );

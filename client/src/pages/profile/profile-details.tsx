@@ -113,6 +113,11 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
           <button type="submit" className="button button--primary" disabled={update.isPending}>
             {draft ? 'Save' : 'Edit'}
           </button>
+          {draft && (
+            <button type="button" className="button button--secondary" onClick={() => setDraft(null)}>
+              Cancel
+            </button>
+          )}
           <button type="button" className="button button--secondary" onClick={onChangePassword}>
             Change Password
           </button>

@@ -5,6 +5,7 @@ import { centsText, dec, sum, type Decimal } from '../../domain/money';
 import { lotsOf } from '../portfolio/trades';
 import { dayInNewYork, isCalendarDay } from '../../domain/dates';
 import { boundText, checkAmount, PRICE, QUANTITY, type AmountRule } from '../../domain/amounts';
+import { noMarketData } from '../market/lookup';
 import type { ServiceDeps } from '../deps';
 import { cachedQuotes } from '../market/quote-cache';
 import { quoteKey } from '../market/provider';
@@ -76,6 +77,8 @@ export async function prepareTrade(deps: ServiceDeps, draft: TradeDraft): Promis
   const date = draft.date ?? today;
   if (!isCalendarDay(date)) return refuse(`${date} is not a date I can use; write it as YYYY-MM-DD.`);
   if (date > today) return refuse('A purchase date cannot be in the future.');
+  // A symbol no provider prices is not bought, even at a price the GP names (as in Add Investment).
+  if ((await deps.market.lookup({ symbol, kind: assetType })) === 'unknown') return refuse(noMarketData(symbol));
   const market = givenPrice === null ? await marketPrice(deps, symbol, assetType) : undefined;
   if (givenPrice === null && market === undefined) {
     return refuse(`I have no market price for ${symbol} yet. Tell me the price, for example "buy ${qty(quantity)} ${symbol} at 25.50".`);

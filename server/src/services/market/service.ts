@@ -6,7 +6,8 @@ import { takeSnapshot } from '../portfolio/snapshots';
 import { claimJob } from './jobs';
 import { liveQuote, type LiveQuote } from './live-quote';
 import { updatePredictions } from './predictions';
-import { MARKET_INDICES, quoteKey, type MarketDataProvider } from './provider';
+import { symbolStatus, type SymbolStatus } from './lookup';
+import { MARKET_INDICES, quoteKey, type Instrument, type MarketDataProvider } from './provider';
 import {
   backfillCloses,
   cachedQuotes,
@@ -31,6 +32,8 @@ export interface MarketService {
   refreshSoon(): void;
   start(intervalMs: number): void;
   stop(): Promise<void>;
+  /** Whether a symbol has market data: the cache, else the provider asked now (services/market/lookup.ts). */
+  lookup(instrument: Instrument): Promise<SymbolStatus>;
 }
 
 export interface MarketServiceDeps {
@@ -117,6 +120,7 @@ export function createMarketService({ db, provider, now, log }: MarketServiceDep
       if (timer) clearInterval(timer);
       await running;
     },
+    lookup: (instrument) => symbolStatus(db, provider, instrument, now()),
   };
 }
 

@@ -20,7 +20,7 @@ const ANCHOR_DAY = Date.UTC(2025, 0, 1) / MS_PER_DAY;
 const ONE_MONTH_DAYS = 30;
 
 // Salts keep the hash streams of one symbol independent of each other.
-const SALT = { base: 1, drift: 2, phase: 3, noise: 4, wiggle: 5, dividend: 6, cap: 7, pe: 8 } as const;
+const SALT = { drift: 2, phase: 3, noise: 4, wiggle: 5 } as const;
 
 interface Wave {
   period: number;
@@ -59,29 +59,83 @@ interface Profile {
   peRatio: number | null;
 }
 
-/** Rough late-2024 levels, so the demo looks familiar. */
+/**
+ * The known universe: real tickers at rough late-2024 levels, so the demo looks familiar. Like a
+ * live provider, the simulation prices nothing else: an unknown symbol gets no quote and no history.
+ */
 const KNOWN: Readonly<Record<string, Profile>> = {
   AAPL: { base: 230, dividendYield: 0.44, marketCap: 3_480_000, peRatio: 35 },
   MSFT: { base: 420, dividendYield: 0.75, marketCap: 3_120_000, peRatio: 35 },
   NVDA: { base: 140, dividendYield: 0.03, marketCap: 3_430_000, peRatio: 55 },
   AMZN: { base: 200, dividendYield: null, marketCap: 2_100_000, peRatio: 42 },
   GOOGL: { base: 170, dividendYield: 0.47, marketCap: 2_090_000, peRatio: 23 },
+  GOOG: { base: 172, dividendYield: 0.46, marketCap: 2_090_000, peRatio: 23 },
   META: { base: 580, dividendYield: 0.35, marketCap: 1_460_000, peRatio: 27 },
   TSLA: { base: 250, dividendYield: null, marketCap: 800_000, peRatio: 110 },
+  AVGO: { base: 170, dividendYield: 1.3, marketCap: 800_000, peRatio: 140 },
+  'BRK-B': { base: 460, dividendYield: null, marketCap: 990_000, peRatio: 9.5 },
   JPM: { base: 220, dividendYield: 2.2, marketCap: 620_000, peRatio: 12 },
   V: { base: 290, dividendYield: 0.75, marketCap: 570_000, peRatio: 31 },
+  MA: { base: 520, dividendYield: 0.55, marketCap: 480_000, peRatio: 39 },
+  UNH: { base: 560, dividendYield: 1.5, marketCap: 515_000, peRatio: 36 },
+  LLY: { base: 800, dividendYield: 0.65, marketCap: 760_000, peRatio: 86 },
   JNJ: { base: 155, dividendYield: 3.2, marketCap: 373_000, peRatio: 24 },
+  PG: { base: 170, dividendYield: 2.4, marketCap: 400_000, peRatio: 28 },
   KO: { base: 62, dividendYield: 3.1, marketCap: 267_000, peRatio: 25 },
+  PEP: { base: 160, dividendYield: 3.4, marketCap: 220_000, peRatio: 24 },
   XOM: { base: 118, dividendYield: 3.3, marketCap: 515_000, peRatio: 14 },
-  'BRK-B': { base: 460, dividendYield: null, marketCap: 990_000, peRatio: 9.5 },
+  CVX: { base: 155, dividendYield: 4.2, marketCap: 280_000, peRatio: 16 },
+  HD: { base: 400, dividendYield: 2.3, marketCap: 400_000, peRatio: 27 },
+  WMT: { base: 85, dividendYield: 1.0, marketCap: 690_000, peRatio: 37 },
   COST: { base: 900, dividendYield: 0.5, marketCap: 400_000, peRatio: 55 },
+  DIS: { base: 110, dividendYield: 0.8, marketCap: 200_000, peRatio: 40 },
+  NFLX: { base: 800, dividendYield: null, marketCap: 345_000, peRatio: 45 },
+  ORCL: { base: 180, dividendYield: 0.9, marketCap: 500_000, peRatio: 45 },
+  CRM: { base: 320, dividendYield: 0.5, marketCap: 310_000, peRatio: 55 },
+  ADBE: { base: 500, dividendYield: null, marketCap: 220_000, peRatio: 42 },
+  AMD: { base: 140, dividendYield: null, marketCap: 225_000, peRatio: 120 },
+  INTC: { base: 22, dividendYield: 2.2, marketCap: 95_000, peRatio: null },
+  CSCO: { base: 58, dividendYield: 2.7, marketCap: 230_000, peRatio: 25 },
+  BAC: { base: 45, dividendYield: 2.3, marketCap: 345_000, peRatio: 16 },
+  WFC: { base: 70, dividendYield: 2.3, marketCap: 235_000, peRatio: 14 },
+  GS: { base: 580, dividendYield: 2.0, marketCap: 180_000, peRatio: 17 },
+  PFE: { base: 26, dividendYield: 6.5, marketCap: 150_000, peRatio: 35 },
+  MRK: { base: 100, dividendYield: 3.1, marketCap: 255_000, peRatio: 21 },
+  T: { base: 22, dividendYield: 5.0, marketCap: 160_000, peRatio: 18 },
+  VZ: { base: 42, dividendYield: 6.4, marketCap: 175_000, peRatio: 18 },
+  NKE: { base: 76, dividendYield: 2.0, marketCap: 115_000, peRatio: 22 },
+  MCD: { base: 295, dividendYield: 2.3, marketCap: 210_000, peRatio: 26 },
+  SHOP: { base: 105, dividendYield: null, marketCap: 135_000, peRatio: 100 },
+  PLTR: { base: 65, dividendYield: null, marketCap: 150_000, peRatio: 330 },
+  SPY: { base: 590, dividendYield: 1.2, marketCap: null, peRatio: null },
+  QQQ: { base: 510, dividendYield: 0.6, marketCap: null, peRatio: null },
+  VOO: { base: 540, dividendYield: 1.25, marketCap: null, peRatio: null },
   BTC: { base: 65_000, dividendYield: null, marketCap: 1_285_000, peRatio: null },
   ETH: { base: 3200, dividendYield: null, marketCap: 385_000, peRatio: null },
   SOL: { base: 150, dividendYield: null, marketCap: 70_000, peRatio: null },
+  XRP: { base: 0.6, dividendYield: null, marketCap: 34_000, peRatio: null },
+  ADA: { base: 0.45, dividendYield: null, marketCap: 16_000, peRatio: null },
+  DOGE: { base: 0.15, dividendYield: null, marketCap: 22_000, peRatio: null },
+  LTC: { base: 70, dividendYield: null, marketCap: 5_300, peRatio: null },
   '^DJI': { base: 43_000, dividendYield: null, marketCap: null, peRatio: null },
   '^GSPC': { base: 5900, dividendYield: null, marketCap: null, peRatio: null },
   '^IXIC': { base: 19_000, dividendYield: null, marketCap: null, peRatio: null },
 };
+
+/** Which kinds a known symbol is priced as: the indices as indices, the coins as crypto, the rest as stocks. */
+const INDEX_SYMBOLS: ReadonlySet<string> = new Set(['^DJI', '^GSPC', '^IXIC']);
+const CRYPTO_SYMBOLS: ReadonlySet<string> = new Set(['BTC', 'ETH', 'SOL', 'XRP', 'ADA', 'DOGE', 'LTC']);
+
+function kindOfKnown(symbol: string): InstrumentKind {
+  if (INDEX_SYMBOLS.has(symbol)) return 'index';
+  return CRYPTO_SYMBOLS.has(symbol) ? 'crypto' : 'stock';
+}
+
+/** Whether the simulation prices this instrument: a known symbol, asked for as its own kind. */
+export function simulates(instrument: Instrument): boolean {
+  const symbol = instrument.symbol.toUpperCase();
+  return Object.hasOwn(KNOWN, symbol) && kindOfKnown(symbol) === instrument.kind;
+}
 
 const INDEX_NAMES: ReadonlyMap<string, string> = new Map(MARKET_INDICES.map((index) => [index.symbol, index.name]));
 
@@ -90,10 +144,11 @@ export function createSimulatedProvider(): MarketDataProvider {
     source: 'simulated',
     async quotes(instruments, now) {
       const minute = Math.floor(now.getTime() / MS_PER_MINUTE);
-      return new Map(instruments.map((instrument) => [quoteKey(instrument), quoteAt(instrument, minute)]));
+      return new Map(instruments.filter(simulates).map((instrument) => [quoteKey(instrument), quoteAt(instrument, minute)]));
     },
     async dailyCloses(instrument, from, to) {
-      return closesBetween(instrument, parseDay(from), parseDay(to));
+      const [first, last] = [parseDay(from), parseDay(to)];
+      return simulates(instrument) ? closesBetween(instrument, first, last) : [];
     },
   };
 }
@@ -174,7 +229,8 @@ interface Series {
 function seriesOf(instrument: Instrument): Series {
   const symbol = instrument.symbol.toUpperCase();
   const seed = hashString(symbol);
-  const profile = KNOWN[symbol] ?? hashedProfile(seed, instrument.kind);
+  const profile = KNOWN[symbol];
+  if (!profile) throw new RangeError(`The simulation does not price ${symbol}`);
   const volatility = VOLATILITY[instrument.kind];
   const driftPerDay = (unit(seed, SALT.drift) * 1.4 - 0.4) * volatility.drift; // mostly upward
   const logBase = Math.log(profile.base);
@@ -192,17 +248,6 @@ function seriesOf(instrument: Instrument): Series {
       const noise = volatility.noise * gaussian(seed, day);
       return round(Math.exp(logBase + driftPerDay * t + waves + noise), 2);
     },
-  };
-}
-
-function hashedProfile(seed: number, kind: InstrumentKind): Profile {
-  const pays = unit(seed, SALT.dividend, 0) >= 0.35;
-  return {
-    base: round(20 + 480 * unit(seed, SALT.base), 2),
-    dividendYield: pays ? round(0.3 + 3.7 * unit(seed, SALT.dividend, 1), 2) : null,
-    // Log-uniform: 500 million to 200 billion for stocks, 100 million to 50 billion for crypto.
-    marketCap: kind === 'crypto' ? logUniform(seed, SALT.cap, 100, 50_000) : logUniform(seed, SALT.cap, 500, 200_000),
-    peRatio: round(8 + 52 * unit(seed, SALT.pe), 1),
   };
 }
 
@@ -265,10 +310,6 @@ function gaussian(seed: number, day: number): number {
   const radius = Math.sqrt(-2 * Math.log(unit(seed, SALT.noise, day, 1)));
   const value = radius * Math.cos(2 * Math.PI * unit(seed, SALT.noise, day, 2));
   return Math.max(-3, Math.min(3, value));
-}
-
-function logUniform(seed: number, salt: number, low: number, high: number): number {
-  return Math.round(low * (high / low) ** unit(seed, salt));
 }
 
 function scaleWaves(waves: readonly Wave[], factor: number): Wave[] {

@@ -8,6 +8,8 @@ import { buyLots, correctLot, sellLots } from './trades';
 import { centsText, dec } from '../../domain/money';
 import { qty, usd } from '../format';
 import type { HoldingView, PortfolioView } from './engine';
+import { LIMITS } from '../rate-limit';
+import { noMarketData, type SymbolStatus } from '../market/lookup';
 
 export type { HoldingView } from './engine';
 
@@ -65,6 +67,23 @@ export async function afterPurchase(deps: ServiceDeps, symbol: string): Promise<
   const view = await deps.portfolio.current();
   if (!view.valuation.positions.find((p) => p.symbol === symbol)?.priced) deps.market.refreshSoon();
   return view;
+}
+
+export const TOO_MANY_SYMBOL_CHECKS = 'Too many ticker checks. Please wait a minute.';
+
+export interface SymbolCheck {
+  symbol: string;
+  status: SymbolStatus;
+  /** What the form shows under the ticker: "No market data for QQQQ." when the provider has none. */
+  message: string | null;
+}
+
+/** Add Investment's ticker check: whether the firm gets market data for the symbol it was given. */
+export async function checkSymbol(deps: ServiceDeps, actor: Actor, input: { symbol: string; asset_type: AssetType }): Promise<SymbolCheck> {
+  if (!(await deps.limiter.hit(`symbol-check:${actor.id}`, LIMITS.symbolCheckPerUser))) throw fail.tooMany(TOO_MANY_SYMBOL_CHECKS);
+  const symbol = firmSymbol(input.symbol, input.asset_type);
+  const status = await deps.market.lookup({ symbol, kind: input.asset_type });
+  return { symbol, status, message: status === 'unknown' ? noMarketData(symbol) : null };
 }
 
 /** The trash button on a lot's row: the lot leaves the books as a correction in the ledger. */

@@ -1,7 +1,7 @@
 import { acceptNumericText } from '../../../lib/numeric-text';
 import type { FieldColumn } from './asset-kind';
 
-/** One cell's input; numeric fields follow SPEC §5's rule as they are typed. */
+/** One cell's input; numeric fields (qty and prices too) follow SPEC §5's rule as they are typed: letters ignored, commas removed. */
 export function AssetInput({ column, value, label, onChange }: { column: FieldColumn; value: string; label: string; onChange: (value: string) => void }) {
   const numeric = column.input === 'numeric' || column.input === 'decimal';
   return (
@@ -14,7 +14,7 @@ export function AssetInput({ column, value, label, onChange }: { column: FieldCo
       placeholder={column.input === 'date' ? 'YYYY-MM-DD' : undefined}
       autoComplete="off"
       onChange={(event) => {
-        if (column.input !== 'numeric') return onChange(event.target.value);
+        if (!numeric) return onChange(event.target.value);
         const accepted = acceptNumericText(event.target.value);
         if (accepted !== null) onChange(accepted);
       }}

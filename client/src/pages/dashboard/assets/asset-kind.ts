@@ -5,6 +5,8 @@ import type { AssetValues } from './asset-values';
 export interface CellText {
   text: string;
   tone?: 'gain' | 'loss' | 'flat';
+  /** A second line under the figure (the TOTAL row's annual rental income). */
+  note?: string;
 }
 
 /** An input column: its field, how it is typed and how its saved value reads. */

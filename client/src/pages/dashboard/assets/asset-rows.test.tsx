@@ -75,7 +75,7 @@ describe('venture investment rows', () => {
 
     // SPEC §5's rule, checked before anything is sent.
     await user.click(screen.getByRole('button', { name: 'Save Venture Investment' }));
-    expect(await screen.findByText(ASSET_ROW_RULE)).toBeTruthy();
+    expect(await screen.findByText(`${ASSET_ROW_RULE} Check Purchase Date.`)).toBeTruthy();
     expect(api.callsTo('assets.venture.save')).toHaveLength(0);
 
     await fill(user, 'Purchase Date (new row 1)', '2025-01-15');

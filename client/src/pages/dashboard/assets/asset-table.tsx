@@ -170,7 +170,12 @@ export function AssetTable<Asset extends { id: number; name: string }>({ kind, a
 }
 
 function TotalCell({ cell }: { cell: CellText | undefined }) {
-  return <td className={`num ${cell?.tone ? `tone--${cell.tone}` : ''}`}>{cell?.text ?? ''}</td>;
+  return (
+    <td className={`num ${cell?.tone ? `tone--${cell.tone}` : ''}`}>
+      {cell?.text ?? ''}
+      {cell?.note && <span className="cell-note">{cell.note}</span>}
+    </td>
+  );
 }
 
 /** A saved row: its fields, and the engine's figures (none yet for a row saved a moment ago, until the valuation reloads). */

@@ -9,15 +9,28 @@ export type AssetValues = Record<string, string>;
 /** The fields every private asset has; the kinds add their own. */
 export const COMMON_FIELDS = ['name', 'purchase_date', 'qty', 'price_paid', 'last_price_at_date'] as const;
 
-/** SPEC §5's rule for saving a row: a name, a YYYY-MM-DD date, and numeric qty, price paid and last price (blank is 0). */
+/** The common fields' column headers, the same in both tables, to name a field the rule refused. */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  purchase_date: 'Purchase Date',
+  qty: 'Qty',
+  price_paid: 'Price Paid $',
+  last_price_at_date: 'Last Price $',
+};
+
+/**
+ * SPEC §5's rule for saving a row: a name, a YYYY-MM-DD date, and numeric qty, price paid and last
+ * price (blank is 0, commas removed). Its message names the fields to fix after SPEC's sentence.
+ */
 export function assetRowProblem(values: AssetValues): string | null {
-  if ((values.name ?? '').trim() === '') return ASSET_ROW_RULE;
-  if (!isCalendarDay((values.purchase_date ?? '').trim())) return ASSET_ROW_RULE;
+  const bad: string[] = [];
+  if ((values.name ?? '').trim() === '') bad.push('name');
+  if (!isCalendarDay((values.purchase_date ?? '').trim())) bad.push('purchase_date');
   for (const key of ['qty', 'price_paid', 'last_price_at_date']) {
-    const text = (values[key] ?? '').trim();
-    if (text !== '' && !isNumericText(text)) return ASSET_ROW_RULE;
+    const text = (values[key] ?? '').replace(/,/g, '').trim();
+    if (text !== '' && !isNumericText(text)) bad.push(key);
   }
-  return null;
+  return bad.length === 0 ? null : `${ASSET_ROW_RULE} Check ${bad.map((key) => FIELD_LABELS[key]).join(', ')}.`;
 }
 
 /** Numeric text as the server takes it: blank (or a lone "-") is 0, commas gone. */

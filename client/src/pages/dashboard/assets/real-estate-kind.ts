@@ -63,8 +63,8 @@ export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset> = {
     total_gain: gain(t.realEstateGain),
     total_gain_pct: gainPct(t.realEstateGainPct, t.realEstateGain),
     total_value: money(t.realEstateTotalValue),
-    monthly_rental_income: money(t.monthlyRentalIncome),
-    // SPEC §9: the annual income total is 12 × the monthly total (the engine's annualRentalIncome).
-    annual_rental_income_pct: { text: `${formatCurrency(t.annualRentalIncome)} a year` },
+    // SPEC §9: the annual income total is 12 × the monthly total (the engine's annualRentalIncome),
+    // under the monthly total it comes from; the % column holds percentages only.
+    monthly_rental_income: { ...money(t.monthlyRentalIncome), note: `${formatCurrency(t.annualRentalIncome)} a year` },
   }),
 };

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { loadChat, saveChat } from './chat-store';
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { useRefreshPortfolio } from '../use-portfolio';
@@ -18,16 +19,20 @@ export const isYes = (reply: string): boolean => /^y/i.test(reply.trim());
 /**
  * SPEC §4's chat: a prompt gets the assistant's reply; after a reply that asks for confirmation,
  * the next message is sent as the confirmation (yes or no) and normal mode returns. An error
- * clears the confirmation mode.
+ * clears the confirmation mode. The conversation, a pending proposal included, is kept for the
+ * browser tab's session (chat-store.ts): closing the panel does not clear it.
  */
 export function useAssistant() {
   const refresh = useRefreshPortfolio();
   const prompt = trpc.ai.prompt.useMutation();
   const confirm = trpc.ai.confirm.useMutation();
-  const nextId = useRef(1);
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
+  const [stored] = useState(loadChat);
+  const nextId = useRef(Math.max(0, ...stored.messages.map((m) => m.id)) + 1);
+  const [messages, setMessages] = useState<ChatMessage[]>(stored.messages);
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState(stored.awaitingConfirmation);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => saveChat({ messages, awaitingConfirmation }), [messages, awaitingConfirmation]);
 
   const say = (sender: ChatMessage['sender'], text: string) => setMessages((list) => [...list, { id: nextId.current++, sender, text }]);
 

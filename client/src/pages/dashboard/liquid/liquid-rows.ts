@@ -16,6 +16,8 @@ export interface LiquidRow {
   lotId: number | null;
   purchaseDate: string | null;
   lastPrice: number | null;
+  /** When the symbol's quote was set (ISO), null for lots and unpriced symbols. */
+  quoteAsOf: string | null;
   change: number | null;
   changePct: number | null;
   qty: string;
@@ -40,6 +42,7 @@ export interface LiquidRow {
 
 const NO_QUOTE_FIELDS = {
   lastPrice: null,
+  quoteAsOf: null,
   change: null,
   changePct: null,
   dividendYield: null,
@@ -64,6 +67,7 @@ export function liquidRows(valuation: PortfolioValuation, predictions: readonly 
       lotId: null,
       purchaseDate: null,
       lastPrice: quote?.lastPrice ?? null,
+      quoteAsOf: quote?.quoteAsOf ?? null,
       change: quote?.change ?? null,
       changePct: quote?.changePct ?? null,
       qty: position.qty,

@@ -8,7 +8,7 @@ import { renderApp, storeSession } from '../../../test/render-app';
 /** The body rows' first cells: a symbol, or "Lot of …" for a purchase lot. */
 function bodyRows(): string[] {
   const region = screen.getByRole('region', { name: 'Liquid Assets table' });
-  return Array.from(region.querySelectorAll('tbody tr')).map((row) => (row.querySelector('th')?.textContent ?? '').replace(' (quote, opens in a new tab)', '').replace(/^[+−]/, ''));
+  return Array.from(region.querySelectorAll('tbody tr')).map((row) => (row.querySelector('th')?.textContent ?? '').replace(' (quote, opens in a new tab)', '').replace(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) .* ET$|No market data$/, '').replace(/^[+−]/, ''));
 }
 
 const header = (name: string) => within(screen.getByRole('region', { name: 'Liquid Assets table' })).getByRole('columnheader', { name: new RegExp(`^${name.replace(/[$%]/g, '\\$&')}`) });

@@ -10,7 +10,7 @@ import {
   type ExpandedState,
   type SortingState,
 } from '@tanstack/react-table';
-import { formatCalendarDate, formatMoney, formatPercent, formatSignedMoney, toneOf } from '../../../lib/format';
+import { formatCalendarDate, formatMoney, formatPercent, formatQuoteTime, formatSignedMoney, toneOf } from '../../../lib/format';
 import { compareFigures, negatedText } from '../portfolio-figures';
 import type { PortfolioTotals } from '../portfolio-types';
 import { cellTone, liquidColumns, PREDICTION_HEADER, type LiquidColumn, type MissingAs } from './liquid-columns';
@@ -156,10 +156,13 @@ export function LiquidTable({ rows, totals, role, onDeleteLot, onSell }: LiquidT
                       >
                         <span aria-hidden="true">{row.getIsExpanded() ? '−' : '+'}</span>
                       </button>
-                      <a href={data.quoteUrl} target="_blank" rel="noopener noreferrer" className="symbol-link">
-                        {data.symbol}
-                        <span className="visually-hidden"> (quote, opens in a new tab)</span>
-                      </a>
+                      <span className="symbol-cell__text">
+                        <a href={data.quoteUrl} target="_blank" rel="noopener noreferrer" className="symbol-link">
+                          {data.symbol}
+                          <span className="visually-hidden"> (quote, opens in a new tab)</span>
+                        </a>
+                        <span className="symbol-cell__time">{data.quoteAsOf ? formatQuoteTime(data.quoteAsOf) : 'No market data'}</span>
+                      </span>
                     </span>
                   )}
                 </th>

@@ -9,6 +9,7 @@ import { formatCurrency, formatQuantity } from '../../../lib/format';
 import { salePreview, type SalePreview } from '../portfolio-figures';
 import type { Position } from '../portfolio-types';
 import { useRefreshPortfolio } from '../use-portfolio';
+import { acceptAmountText } from '../../../lib/numeric-text';
 
 export const SELL_FAILED = 'Failed to sell.';
 export const SETTLE_LABEL = 'Settle against Cash Available';
@@ -238,7 +239,10 @@ function DecimalField({ id, inputRef, label, value, error, hint, onChange }: Dec
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          const accepted = acceptAmountText(event.target.value);
+          if (accepted !== null) onChange(accepted);
+        }}
       />
       <p id={`${id}-hint`} className="field__hint">
         {hint}
