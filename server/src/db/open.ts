@@ -5,6 +5,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { createPostgresListener } from './listener';
 import { migratePostgres, migrationsFolder } from './migrate';
 import { schema } from './schema';
 import { migrate as migratePgliteDb } from 'drizzle-orm/pglite/migrator';
@@ -29,9 +30,10 @@ export interface Database {
   ping(): Promise<boolean>;
   /**
    * LISTEN on a channel: `onNotify` with each payload, `onListen` each time listening starts or
-   * starts again after a lost connection (notifications may have been missed in between).
+   * starts again after a lost connection, `onLost` when the connection is lost (notifications
+   * may be missed until `onListen` again).
    */
-  listen(channel: string, onNotify: (payload: string) => void, onListen: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onListen: () => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -84,14 +86,17 @@ const PING_TIMEOUT_MS = 2_000;
 export function openPostgres(url: string, max = 10): Database {
   const client = postgres(url, { max, onnotice: () => undefined, ...POOL_OPTIONS });
   const db: Db = drizzlePostgres({ client, schema });
+  let listener: ReturnType<typeof createPostgresListener> | undefined;
   return {
     db,
     kind: 'postgres',
     migrate: (afterMigrate) => migratePostgres(url, afterMigrate),
     ping: () => pingWith(db),
-    // The driver keeps one connection for LISTEN and listens again by itself after reconnecting.
-    listen: async (channel, onNotify, onListen) => (await client.listen(channel, onNotify, onListen)).unlisten,
-    close: () => client.end({ timeout: 5 }),
+    // One connection for LISTEN, opened on first use.
+    listen: (channel, onNotify, onListen, onLost) => (listener ??= createPostgresListener(url, POOL_OPTIONS)).listen(channel, onNotify, onListen, onLost),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), listener?.close()]);
+    },
   };
 }
 

@@ -71,6 +71,12 @@ export function createSessionStore(deps: { db: Queryable; now: () => Date; liste
       kept.clear();
       listening = true;
     },
+    () => {
+      // Changes may go unheard from now on: every check reads the row until listening again.
+      listening = false;
+      generation++;
+      kept.clear();
+    },
   ).catch(() => undefined);
 
   async function read(id: number): Promise<SessionUser | null> {

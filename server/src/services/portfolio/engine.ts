@@ -148,8 +148,8 @@ export interface PortfolioEngine {
   close(): Promise<void>;
 }
 
-/** LISTEN on the database: `onNotify` with each payload, `onListen` whenever listening (re)starts. */
-export type Listen = (channel: string, onNotify: (payload: string) => void, onListen: () => void) => Promise<() => Promise<void>>;
+/** LISTEN on the database (Database['listen']). */
+export type Listen = (channel: string, onNotify: (payload: string) => void, onListen: () => void, onLost?: () => void) => Promise<() => Promise<void>>;
 
 /** How long a computed view serves at most without a change: quotes turn stale with time alone. */
 const MAX_AGE_MS = 30_000;
@@ -177,6 +177,10 @@ export function createPortfolioEngine(deps: { db: Queryable; now: () => Date; li
     () => {
       listening = true;
       checkNext = true;
+    },
+    () => {
+      // Another instance's change may go unheard: each read checks the version row until listening again.
+      listening = false;
     },
   ).catch(() => undefined);
 
