@@ -1,3 +1,4 @@
+/* global process, console */
 // `pnpm start`: builds first where the build tools are installed (a full `pnpm install`), so a fresh
 // clone starts with one command; after `pnpm install --prod` it starts the existing build, and says
 // plainly what to do if there is none. Plain JavaScript: it must run without tsx.
