@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -86,6 +86,12 @@ describe('the production bundle', () => {
   it('holds the built server and client, the migrations and production dependencies only', () => {
     for (const path of ['dist/main.js', 'dist/cli.js', 'drizzle/meta/_journal.json', 'client/dist/index.html', 'node_modules/fastify']) {
       expect(existsSync(join(bundle, path)), path).toBe(true);
+    }
+    // Optional parts load only when configured (REDIS_URL, OPENAI_API_KEY, MARKET_DATA_PROVIDER=yahoo).
+    const main = readFileSync(join(bundle, 'dist/main.js'), 'utf8');
+    for (const optional of ['ioredis', 'openai', 'yahoo-finance2']) {
+      expect(main, optional).not.toMatch(new RegExp(`^import .* from "${optional}`, 'm'));
+      expect(main, optional).toContain(`import("${optional}`);
     }
     for (const devOnly of ['node_modules/esbuild', 'node_modules/tsx', 'node_modules/vite', 'node_modules/typescript', 'src']) {
       expect(existsSync(join(bundle, devOnly)), devOnly).toBe(false);
