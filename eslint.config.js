@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'drizzle/**', 'test-results/**', 'bench-results/**'] },
+  { ignores: ['**/dist/**', '**/dist-types/**', '**/node_modules/**', 'data/**', 'drizzle/**', 'test-results/**', 'bench-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError } from './config';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
+import { backupEmbedded, BackupError, restoreEmbedded } from './db/embedded-backup';
 import { fillDemoHistory, seedDemo, DEMO_ACCOUNTS } from './db/seed-demo';
 import { createMarketDataProvider } from './services/market';
 import { createMarketService } from './services/market/service';
@@ -26,6 +27,12 @@ const USAGE = `Usage: pnpm cli <command> [options]
       Applies the database migrations.
   seed-demo
       Adds the demo accounts and portfolio (with 90 days of history) to an empty database.
+  backup FILE
+      Embedded database: writes a consistent copy to FILE, also while the server runs.
+      (PostgreSQL: use pg_dump -Fc, see the README.)
+  restore FILE
+      Embedded database: replaces it with the backup in FILE (the server must be stopped;
+      the current database is moved aside, not deleted).
   backtest
       Compares the prediction model with "tomorrow = today" on the stored daily closes.
 `;
@@ -56,8 +63,9 @@ async function run(command: string | undefined, args: string[], out: (line: stri
     out(USAGE);
     return;
   }
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args,
+    allowPositionals: true,
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
@@ -68,6 +76,9 @@ async function run(command: string | undefined, args: string[], out: (line: stri
     },
     strict: true,
   });
+  if (positionals.length > 0 && command !== 'backup' && command !== 'restore') {
+    throw new UsageError(`Unexpected argument "${positionals[0]}".\n\n${USAGE}`);
+  }
   const config = readConfig();
   let told = false;
   const options: PrepareOptions = {
@@ -145,6 +156,24 @@ async function run(command: string | undefined, args: string[], out: (line: stri
       );
       return;
     }
+    case 'backup':
+    case 'restore': {
+      const file = positionals[0];
+      if (!file) throw new UsageError(`${command} needs a file: pnpm cli ${command} FILE`);
+      if (config.databaseUrl) {
+        throw new UsageError(
+          `DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc and restore with pg_restore (see the README, "Backups").`,
+        );
+      }
+      if (command === 'backup') {
+        const how = await backupEmbedded(config.dataDir, file);
+        out(`Backup written to ${file} (${how === 'server' ? 'taken by the running server' : 'no server was running'}).`);
+      } else {
+        const previous = await restoreEmbedded(config.dataDir, file);
+        out(`Restored the embedded database from ${file}.${previous ? ` The previous one was moved to ${previous}.` : ''}`);
+      }
+      return;
+    }
     case 'backtest':
       await withDatabase(async ({ database }) => out(formatBacktest(await backtestHeldSymbols(database.db))));
       return;
@@ -159,6 +188,7 @@ run(command, rest, (line) => console.log(line)).then(
   (err: unknown) => {
     const known =
       err instanceof UsageError ||
+      err instanceof BackupError ||
       err instanceof ConfigError ||
       err instanceof EmbeddedDatabaseBusyError ||
       err instanceof TRPCError ||

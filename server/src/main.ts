@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, requireSigningSecret, type Config } from './config';
 import { fillDemoHistory, seedDemo, DEMO_ACCOUNTS } from './db/seed-demo';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
+import { serveBackups } from './db/embedded-backup';
 import { DatabaseStartError } from './db/wait';
 import { serializeError } from './log';
 import { jwtSecretFor, openDatabase, prepareDatabase, readConfig } from './runtime';
@@ -31,7 +32,9 @@ async function main(): Promise<void> {
   requireSigningSecret(config);
   const opened = await openDatabase(config);
   const app = await buildApp({ config, database: opened.database, jwtSecret: jwtSecretFor(config) });
+  let stopBackups: (() => Promise<void>) | undefined;
   const closeAll = async () => {
+    await stopBackups?.();
     await app.close();
     await opened.close();
   };
@@ -58,6 +61,10 @@ async function main(): Promise<void> {
     await closeAll().catch(() => undefined);
     throw err;
   }
+
+  // `pnpm cli backup FILE` asks this process for a consistent copy (db/embedded-backup.ts).
+  const dump = opened.database.dump;
+  if (opened.embedded && dump) stopBackups = await serveBackups(config.dataDir, dump, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

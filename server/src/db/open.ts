@@ -35,6 +35,11 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string) => void, onListen: () => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * PGlite only: a gzipped tarball of the database's files, taken while no transaction is open
+   * (a checkpoint first), so it opens as it was at that moment (`PGlite.create(dir, { loadDataDir })`).
+   */
+  dump?(): Promise<Blob>;
 }
 
 /**
@@ -64,6 +69,12 @@ export async function openPglite(dataDir?: string, startFrom?: Blob): Promise<Da
     close: async () => {
       if (!client.closed) await client.close();
     },
+    // PGlite runs one transaction at a time: inside this one, no other is half done.
+    dump: () =>
+      client.transaction(async (tx) => {
+        await tx.exec('checkpoint');
+        return client.dumpDataDir('gzip');
+      }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RateLimiter } from './rate-limit';
 
 /*
@@ -55,26 +55,30 @@ export function createRedisRateLimiter(
   prefix = 'portal:limits:',
   now: () => Date = () => new Date(),
 ): RateLimiter & { close(): Promise<void> } {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  // ioredis is loaded only where REDIS_URL is set (app.ts makes this limiter only then).
+  const connecting: Promise<Redis> = import('ioredis').then(({ Redis: Client }) => new Client(url, { maxRetriesPerRequest: 2 }));
+  // Each call awaits it and sees a failure; this keeps it from also counting as unhandled.
+  connecting.catch(() => undefined);
   return {
     async hit(key, limit) {
-      const count = await redis.eval(HIT, 1, prefix + key, now().getTime(), limit.windowMs);
+      const count = await (await connecting).eval(HIT, 1, prefix + key, now().getTime(), limit.windowMs);
       return typeof count === 'number' && count <= limit.max;
     },
     async take(key, bucket) {
-      return (await redis.eval(TAKE, 1, prefix + key, now().getTime(), bucket.refillMs, bucket.burst)) === 1;
+      return (await (await connecting).eval(TAKE, 1, prefix + key, now().getTime(), bucket.refillMs, bucket.burst)) === 1;
     },
     async refund(key) {
-      await redis.eval(REFUND, 1, prefix + key);
+      await (await connecting).eval(REFUND, 1, prefix + key);
     },
     async putBack(key, bucket) {
-      await redis.eval(PUT_BACK, 1, prefix + key, bucket.refillMs);
+      await (await connecting).eval(PUT_BACK, 1, prefix + key, bucket.refillMs);
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await (await connecting).del(prefix + key);
     },
     async close() {
-      await redis.quit();
+      const redis = await connecting.catch(() => undefined);
+      await redis?.quit();
     },
   };
 }

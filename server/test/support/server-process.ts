@@ -22,18 +22,27 @@ export interface ServerProcess {
 
 const KEEP_LINES = 300;
 
+/** How to start the server: by default `tsx server/src/main.ts` in the repository. */
+export interface Launch {
+  command: string;
+  args: string[];
+  cwd: string;
+}
+
+const fromSource: Launch = { command: tsxBin, args: ['server/src/main.ts'], cwd: repoRoot };
+
 /** Starts main.ts on a free port of 127.0.0.1 with these settings; resolves once /healthz answers. */
-export async function startServer(env: Record<string, string>, startDeadlineMs = 120_000): Promise<ServerProcess> {
-  const server = await launchServer(env);
+export async function startServer(env: Record<string, string>, startDeadlineMs = 120_000, launch: Launch = fromSource): Promise<ServerProcess> {
+  const server = await launchServer(env, launch);
   await server.ready(startDeadlineMs);
   return server;
 }
 
 /** Starts main.ts on a free port of 127.0.0.1 with these settings, without waiting for it. */
-export async function launchServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function launchServer(env: Record<string, string>, launch: Launch = fromSource): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(tsxBin, ['server/src/main.ts'], {
-    cwd: repoRoot,
+  const child = spawn(launch.command, launch.args, {
+    cwd: launch.cwd,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { ServiceDeps } from '../deps';
@@ -106,9 +106,19 @@ export interface ModelSettings {
 
 /** The OpenAI path: tool calling with strict schemas; read tools run here, trade tools only propose. */
 export function createModelAgent(settings: ModelSettings) {
-  const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: 30_000, maxRetries: 1 });
+  // The SDK is loaded on the first question, only where OPENAI_API_KEY is set (app.ts).
+  let loading: Promise<OpenAI> | undefined;
+  const openai = () =>
+    (loading ??= import('openai').then(
+      ({ default: OpenAIClient }) => new OpenAIClient({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: 30_000, maxRetries: 1 }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
 
   return async function ask(deps: ServiceDeps, prompt: string): Promise<ModelReply> {
+    const client = await openai();
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: SYSTEM },
       { role: 'user', content: prompt },

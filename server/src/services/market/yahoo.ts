@@ -7,8 +7,7 @@
  * Every HTTP request, the library's cookie/crumb requests included, goes through the `fetch`
  * given here (per call, as the library's `moduleOptions.fetch`), with the call's deadline.
  */
-import YahooFinance from 'yahoo-finance2';
-import { ExtendedCookieJar } from 'yahoo-finance2/lib/cookieJar';
+import type YahooFinance from 'yahoo-finance2';
 import type { ChartResultArray } from 'yahoo-finance2/modules/chart';
 import type { Quote as YahooQuote } from 'yahoo-finance2/modules/quote';
 import { dayInNewYork } from '../../domain/dates';
@@ -39,15 +38,14 @@ export function createYahooProvider(options: YahooProviderOptions = {}): MarketD
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const baseFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const logger = options.logger ?? console;
-  const client = new YahooFinance({
-    // Our own jar instead of the library's process-wide default one (the library still keeps
-    // the crumb itself process-wide).
-    cookieJar: new ExtendedCookieJar(),
-    // The version check fetches registry.npmjs.org with the global fetch, bypassing ours.
-    versionCheck: false,
-    suppressNotices: ['yahooSurvey'],
-    logger,
-  });
+  // The library (with its own dependencies) is loaded on the first call, so a server on the
+  // simulated provider never loads it.
+  let loading: Promise<YahooClient> | undefined;
+  const yahoo = () =>
+    (loading ??= loadClient(logger).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
   const monthBase = createMonthBaseCache();
   const call = <T>(what: string, run: (fetch: Fetch) => Promise<T>) =>
     runWithDeadline(baseFetch, timeoutMs, run).catch((error: unknown) => {
@@ -57,14 +55,30 @@ export function createYahooProvider(options: YahooProviderOptions = {}): MarketD
   return {
     source: 'yahoo',
     quotes(instruments, now) {
-      return call('quotes', (fetch) => fetchQuotes({ client, fetch, logger, monthBase }, instruments, now));
+      return call('quotes', async (fetch) => fetchQuotes({ client: await yahoo(), fetch, logger, monthBase }, instruments, now));
     },
     dailyCloses(instrument, from, to) {
-      return call('history', (fetch) =>
-        instrument.kind === 'crypto' ? fetchNewYorkCloses(client, fetch, quoteKey(instrument), from, to) : fetchDailyCloses(client, fetch, quoteKey(instrument), from, to),
-      );
+      return call('history', async (fetch) => {
+        const client = await yahoo();
+        return instrument.kind === 'crypto'
+          ? fetchNewYorkCloses(client, fetch, quoteKey(instrument), from, to)
+          : fetchDailyCloses(client, fetch, quoteKey(instrument), from, to);
+      });
     },
   };
+}
+
+async function loadClient(logger: YahooLogger): Promise<YahooClient> {
+  const [{ default: Yahoo }, { ExtendedCookieJar }] = await Promise.all([import('yahoo-finance2'), import('yahoo-finance2/lib/cookieJar')]);
+  return new Yahoo({
+    // Our own jar instead of the library's process-wide default one (the library still keeps
+    // the crumb itself process-wide).
+    cookieJar: new ExtendedCookieJar(),
+    // The version check fetches registry.npmjs.org with the global fetch, bypassing ours.
+    versionCheck: false,
+    suppressNotices: ['yahooSurvey'],
+    logger,
+  });
 }
 
 interface CallContext {
