@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { ROLES } from '../../server/src/domain/roles';
 import { RequireRole } from './components/require-role';
+import { loadGpDashboard, loadLpDashboard } from './page-chunks';
 import { HomePage } from './pages/home';
 
 /** A page in its own chunk, loaded when its route is first visited. */
@@ -16,8 +17,8 @@ const SignupPage = lazyPage(() => import('./pages/signup'), 'SignupPage');
 const PasswordResetPage = lazyPage(() => import('./pages/password-reset'), 'PasswordResetPage');
 const UnauthorizedPage = lazyPage(() => import('./pages/unauthorized'), 'UnauthorizedPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found'), 'NotFoundPage');
-const GpDashboardPage = lazyPage(() => import('./pages/dashboard/gp-dashboard'), 'GpDashboardPage');
-const LpDashboardPage = lazyPage(() => import('./pages/dashboard/lp-dashboard'), 'LpDashboardPage');
+const GpDashboardPage = lazyPage(loadGpDashboard, 'GpDashboardPage');
+const LpDashboardPage = lazyPage(loadLpDashboard, 'LpDashboardPage');
 const GpProfilePage = lazyPage(() => import('./pages/profile/gp-profile'), 'GpProfilePage');
 const LpProfilePage = lazyPage(() => import('./pages/profile/lp-profile'), 'LpProfilePage');
 const UserInfoPage = lazyPage(() => import('./pages/admin/user-info'), 'UserInfoPage');

@@ -1,17 +1,23 @@
 import { useLocation } from 'wouter';
 import { useToast } from '../components/toast';
 import { signOutOfGoogle } from '../lib/google-identity';
+import { usePrefetchDashboard } from '../pages/dashboard/prefetch';
 import { clearSession, readSession, saveSession, type AuthMethod } from './session';
 
 export const UNKNOWN_ROLE = 'Unknown role';
 
-/** SPEC §4: store the session (role upper-cased), then go to the role's dashboard. */
+/**
+ * SPEC §4: store the session (role upper-cased), then go to the role's dashboard; the dashboard's
+ * data is asked for at once, with the token, rather than once its page has mounted.
+ */
 export function useCompleteSignIn(): (answer: { token: string; role: string }, authMethod: AuthMethod) => void {
   const [, navigate] = useLocation();
   const notify = useToast();
+  const prefetchDashboard = usePrefetchDashboard();
   return (answer, authMethod) => {
     const role = answer.role.toUpperCase();
     saveSession({ token: answer.token, role, authMethod });
+    prefetchDashboard(role);
     if (role === 'GP') navigate('/gp_dashboard');
     else if (role === 'LP') navigate('/lp_dashboard');
     else notify.error(UNKNOWN_ROLE);
