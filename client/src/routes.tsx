@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ROLES } from '../../server/src/domain/roles';
 import { RequireRole } from './components/require-role';
@@ -25,6 +25,14 @@ const UserInfoPage = lazyPage(() => import('./pages/admin/user-info'), 'UserInfo
 const SubmissionsPage = lazyPage(() => import('./pages/admin/submissions'), 'SubmissionsPage');
 const ActivityPage = lazyPage(() => import('./pages/activity/activity'), 'ActivityPage');
 
+/**
+ * A dashboard's code loading: a screen's height, so the footer stays below the fold until the
+ * dashboard (which is taller than a screen) replaces it, instead of being pushed down.
+ */
+function DashboardLoading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p className="page-loading page-loading--screen">Loading...</p>}>{children}</Suspense>;
+}
+
 /** SPEC §2's route list, and /activity (issue 11), which both partners read. */
 export function AppRoutes() {
   return (
@@ -38,7 +46,9 @@ export function AppRoutes() {
       <Route path="/unauthorized" component={UnauthorizedPage} />
       <Route path="/gp_dashboard">
         <RequireRole role="GP">
-          <GpDashboardPage />
+          <DashboardLoading>
+            <GpDashboardPage />
+          </DashboardLoading>
         </RequireRole>
       </Route>
       <Route path="/gp_profile">
@@ -58,7 +68,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/lp_dashboard">
         <RequireRole role="LP">
-          <LpDashboardPage />
+          <DashboardLoading>
+            <LpDashboardPage />
+          </DashboardLoading>
         </RequireRole>
       </Route>
       <Route path="/lp_profile">
