@@ -1,9 +1,10 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ROLES } from '../../server/src/domain/roles';
 import { RequireRole } from './components/require-role';
 import { loadGpDashboard, loadLpDashboard } from './page-chunks';
 import { HomePage } from './pages/home';
+import { usePrefetchDashboard } from './pages/dashboard/prefetch';
 
 /** A page in its own chunk, loaded when its route is first visited. */
 function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
@@ -26,10 +27,13 @@ const SubmissionsPage = lazyPage(() => import('./pages/admin/submissions'), 'Sub
 const ActivityPage = lazyPage(() => import('./pages/activity/activity'), 'ActivityPage');
 
 /**
- * A dashboard's code loading: a screen's height, so the footer stays below the fold until the
- * dashboard (which is taller than a screen) replaces it, instead of being pushed down.
+ * A dashboard's route: its data is asked for while its code loads (not after), and the loading
+ * text takes a screen's height, so the footer stays below the fold until the dashboard (taller
+ * than a screen) replaces it, instead of being pushed down.
  */
-function DashboardLoading({ children }: { children: ReactNode }) {
+function DashboardLoading({ role, children }: { role: 'GP' | 'LP'; children: ReactNode }) {
+  const prefetch = usePrefetchDashboard();
+  useEffect(() => prefetch(role), [prefetch, role]);
   return <Suspense fallback={<p className="page-loading page-loading--screen">Loading...</p>}>{children}</Suspense>;
 }
 
@@ -46,7 +50,7 @@ export function AppRoutes() {
       <Route path="/unauthorized" component={UnauthorizedPage} />
       <Route path="/gp_dashboard">
         <RequireRole role="GP">
-          <DashboardLoading>
+          <DashboardLoading role="GP">
             <GpDashboardPage />
           </DashboardLoading>
         </RequireRole>
@@ -68,7 +72,7 @@ export function AppRoutes() {
       </Route>
       <Route path="/lp_dashboard">
         <RequireRole role="LP">
-          <DashboardLoading>
+          <DashboardLoading role="LP">
             <LpDashboardPage />
           </DashboardLoading>
         </RequireRole>

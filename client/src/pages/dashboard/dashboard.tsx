@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { ActivityLink } from '../../components/activity-link';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -23,7 +23,11 @@ const ASSISTANT_ID = 'ai-assistant';
 export function Dashboard({ role }: { role: DashboardRole }) {
   const title = role === 'GP' ? 'GP Dashboard' : 'LP Dashboard';
   useDocumentTitle(title);
-  const { portfolio, failed } = usePortfolio({ predictions: role === 'GP' });
+  const loaded = usePortfolio({ predictions: role === 'GP' });
+  // The figures render in a transition, which React splits into short slices: the page stays
+  // responsive (no long task) while the tables are built, on arrival and on each refresh.
+  const portfolio = useDeferredValue(loaded.portfolio);
+  const failed = loaded.failed;
   const [chatOpen, setChatOpen] = useState(false);
   const editable = role === 'GP';
 

@@ -9,20 +9,23 @@ import { HISTORY_DAYS } from './refresh';
 export const DASHBOARD_FRESH_MS = 10_000;
 
 /**
- * Asks for everything a dashboard shows the moment a session token is stored, in one batch,
- * before the dashboard has even mounted; its queries then find the answers in flight or cached.
+ * Asks for everything a dashboard shows, in one batch, before the dashboard has mounted: the
+ * moment a session token is stored, and when a dashboard's route starts loading its code. The
+ * dashboard's queries then find the answers in flight or cached.
  */
 export function usePrefetchDashboard(): (role: string) => void {
   const utils = trpc.useUtils();
   return useCallback(
     (role: string) => {
       if (role !== 'GP' && role !== 'LP') return;
-      void utils.portfolio.valuation.prefetch();
-      void utils.assets.venture.list.prefetch();
-      void utils.assets.realEstate.list.prefetch();
-      void utils.portfolio.history.prefetch({ days: HISTORY_DAYS });
-      void utils.portfolio.marketSummary.prefetch();
-      if (role === 'GP') void utils.portfolio.predictions.prefetch();
+      // What is already here and fresh (or on its way) is not asked for again.
+      const fresh = { staleTime: DASHBOARD_FRESH_MS };
+      void utils.portfolio.valuation.prefetch(undefined, fresh);
+      void utils.assets.venture.list.prefetch(undefined, fresh);
+      void utils.assets.realEstate.list.prefetch(undefined, fresh);
+      void utils.portfolio.history.prefetch({ days: HISTORY_DAYS }, fresh);
+      void utils.portfolio.marketSummary.prefetch(undefined, fresh);
+      if (role === 'GP') void utils.portfolio.predictions.prefetch(undefined, fresh);
     },
     [utils],
   );
