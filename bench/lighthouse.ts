@@ -14,7 +14,8 @@ import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
-const ROOT = resolve(import.meta.dirname, '..');
+/** The checkout whose build is measured: this one, or BENCH_APP_ROOT (another checkout's build, to compare). */
+const ROOT = resolve(process.env.BENCH_APP_ROOT?.trim() || resolve(import.meta.dirname, '..'));
 const SERVER_ENTRY = join(ROOT, 'server/dist/main.js');
 const CLIENT_DIST = join(ROOT, 'client/dist');
 export const CHROMIUM = process.env.BENCH_CHROMIUM?.trim() || '/usr/bin/chromium';

@@ -11,6 +11,7 @@ import { MAX_BATCH_SIZE } from './domain/api-limits';
 import { logOptions } from './log';
 import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';
+import { sendTrpcResponsesAsText } from './http/trpc-response';
 import { findUp } from './paths';
 import { registerRest } from './rest/register';
 import { unavailableCode } from './services/db-errors';
@@ -107,19 +108,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (await database.ping()) ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable' }),
   );
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req }) => contextFromRequest(services, req),
-      // One request may not carry more calls than the client's batch link sends (each login is counted anyway).
-      maxBatchSize: MAX_BATCH_SIZE,
-      onError: ({ error, path }) => {
-        const unavailable = unavailableCode(error.cause);
-        if (unavailable) app.log.warn({ code: unavailable, path }, 'database unavailable');
-        else if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await app.register(async (scope) => {
+    sendTrpcResponsesAsText(scope);
+    await scope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req }) => contextFromRequest(services, req),
+        // One request may not carry more calls than the client's batch link sends (each login is counted anyway).
+        maxBatchSize: MAX_BATCH_SIZE,
+        onError: ({ error, path }) => {
+          const unavailable = unavailableCode(error.cause);
+          if (unavailable) app.log.warn({ code: unavailable, path }, 'database unavailable');
+          else if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   registerRest(app, services);
