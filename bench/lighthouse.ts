@@ -58,6 +58,8 @@ export interface LighthouseResult {
   failed: string | null;
   /** Lighthouse's version, from its report. */
   version: string | null;
+  /** The performance score of every run of the page; the figures above are the median run's. */
+  runs: number[];
   pass: boolean;
   misses: string[];
 }
@@ -157,6 +159,7 @@ async function measure(url: string, spec: PageSpec, token: string | null): Promi
     scriptBytes: null,
     failed: null,
     version: null,
+    runs: [],
     pass: false,
     misses: [],
   };
@@ -199,8 +202,38 @@ async function measure(url: string, spec: PageSpec, token: string | null): Promi
     await browser.close();
     await rm(profile, { recursive: true, force: true });
   }
-  judge(result, spec);
   return result;
+}
+
+/** How many times each page is measured (BENCH_LIGHTHOUSE_RUNS, 3): one run on a shared machine says little. */
+function runsPerPage(): number {
+  const raw = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  if (!Number.isInteger(raw) || raw < 1 || raw > 15) throw new LighthouseError(`BENCH_LIGHTHOUSE_RUNS must be a whole number from 1 to 15 (got "${process.env.BENCH_LIGHTHOUSE_RUNS}")`);
+  return raw;
+}
+
+/**
+ * The page measured `runs` times, as Lighthouse's own advice goes: the run with the median
+ * performance score is the one reported. A run Lighthouse itself could not finish (a trace
+ * error under load) is tried again, once per run.
+ */
+async function measureMedian(url: string, spec: PageSpec, token: string | null, runs: number): Promise<LighthouseResult> {
+  const good: LighthouseResult[] = [];
+  let last: LighthouseResult | null = null;
+  for (let attempt = 0; attempt < runs * 2 && good.length < runs; attempt++) {
+    last = await measure(url, spec, token);
+    if (!last.failed) good.push(last);
+  }
+  if (good.length === 0 && last) {
+    judge(last, spec);
+    return last;
+  }
+  good.sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0));
+  const median = good[Math.floor((good.length - 1) / 2)] ?? good[0];
+  if (!median) throw new LighthouseError('no run');
+  median.runs = good.map((r) => r.performance ?? 0);
+  judge(median, spec);
+  return median;
 }
 
 function judge(r: LighthouseResult, spec: PageSpec): void {
@@ -224,9 +257,10 @@ export async function runLighthouse(log: (line: string) => void): Promise<Lighth
     const results: LighthouseResult[] = [];
     // BENCH_LIGHTHOUSE_PAGES=/gp_dashboard,/lp_dashboard measures only those.
     const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
+    const runs = runsPerPage();
     for (const spec of LIGHTHOUSE_PAGES.filter((p) => !only?.length || only.includes(p.path))) {
-      log(`Lighthouse (mobile): ${spec.path}${spec.signedInAs ? ` signed in as the demo ${spec.signedInAs}` : ''}`);
-      results.push(await measure(app.url, spec, spec.signedInAs ? tokens[spec.signedInAs] : null));
+      log(`Lighthouse (mobile): ${spec.path}${spec.signedInAs ? ` signed in as the demo ${spec.signedInAs}` : ''}, ${runs} run(s)`);
+      results.push(await measureMedian(app.url, spec, spec.signedInAs ? tokens[spec.signedInAs] : null, runs));
     }
     return results;
   } finally {
@@ -242,12 +276,13 @@ const ms = (v: number | null) => (v === null ? '-' : `${Math.round(v)}`);
 
 /** The table: each figure with its target beside it. */
 export function formatLighthouse(results: LighthouseResult[]): string {
-  const header = ['page', 'perf', 'target', 'a11y', 'LCP ms', 'TBT ms', 'TBT target', 'CLS', 'CLS target', 'FCP ms', 'JS KB sent', 'result'];
+  const header = ['page', 'perf', 'runs', 'target', 'a11y', 'LCP ms', 'TBT ms', 'TBT target', 'CLS', 'CLS target', 'FCP ms', 'JS KB sent', 'result'];
   const rows = results.map((r) => {
     const spec = LIGHTHOUSE_PAGES.find((p) => p.path === r.path);
     return [
       r.path,
       r.performance === null ? '-' : String(r.performance),
+      r.runs.join('/'),
       `>= ${spec?.minPerformance ?? '-'}`,
       r.accessibility === null ? '-' : String(r.accessibility),
       ms(r.lcpMs),
@@ -266,6 +301,6 @@ export function formatLighthouse(results: LighthouseResult[]): string {
     line(header),
     widths.map((w) => '-'.repeat(w)).join('  '),
     ...rows.map(line),
-    `Accessibility target: ${MIN_ACCESSIBILITY} on every page. Lighthouse ${results.find((r) => r.version)?.version ?? '?'}, mobile (simulated slow 4G, 4x CPU slowdown), empty cache.`,
+    `Accessibility target: ${MIN_ACCESSIBILITY} on every page. Lighthouse ${results.find((r) => r.version)?.version ?? '?'}, mobile (simulated slow 4G, 4x CPU slowdown), empty cache; the median of each page's runs (perf of every run under "runs").`,
   ].join('\n');
 }

@@ -12,7 +12,9 @@
  *
  * Settings (environment): BENCH_DATABASE_URL, BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3),
  * BENCH_CONNECTIONS (100), BENCH_RATE (500), BENCH_RATE_CONNECTIONS (10),
- * BENCH_ONLY (comma-separated scenario ids, `lighthouse` for the Lighthouse step alone), BENCH_CPU_PROF=1 (the server writes a .cpuprofile
+ * BENCH_ONLY (comma-separated scenario ids, `lighthouse` for the Lighthouse step alone),
+ * BENCH_LIGHTHOUSE_RUNS (3, the median is reported), BENCH_LIGHTHOUSE_PAGES (comma-separated paths),
+ * BENCH_APP_ROOT (measure another checkout's build), BENCH_CHROMIUM (/usr/bin/chromium), BENCH_CPU_PROF=1 (the server writes a .cpuprofile
  * to bench-results/profiles).
  *
  * Exit code 0 when every scenario ran (a MISS included), 1 when the bench could not run or a
