@@ -8,9 +8,14 @@
  * saturation and at a fixed rate. Prints a table and the targets, writes bench-results/bench-<time>.json and
  * bench-results/latest.json, and drops the database, also on failure and Ctrl-C.
  *
+ * Then the Lighthouse step (bench/lighthouse.ts): the built app's public pages and both
+ * dashboards, signed in, in Debian's Chromium, each score beside its target (`pnpm build` first).
+ *
  * Settings (environment): BENCH_DATABASE_URL, BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3),
  * BENCH_CONNECTIONS (100), BENCH_RATE (500), BENCH_RATE_CONNECTIONS (10),
- * BENCH_ONLY (comma-separated scenario ids), BENCH_CPU_PROF=1 (the server writes a .cpuprofile
+ * BENCH_ONLY (comma-separated scenario ids, `lighthouse` for the Lighthouse step alone),
+ * BENCH_LIGHTHOUSE_RUNS (3, the median is reported), BENCH_LIGHTHOUSE_PAGES (comma-separated paths),
+ * BENCH_APP_ROOT (measure another checkout's build), BENCH_CHROMIUM (/usr/bin/chromium), BENCH_CPU_PROF=1 (the server writes a .cpuprofile
  * to bench-results/profiles).
  *
  * Exit code 0 when every scenario ran (a MISS included), 1 when the bench could not run or a
@@ -24,6 +29,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isDeepStrictEqual } from 'node:util';
 import { openPostgres, type Database } from '../server/src/db/open';
+import { formatLighthouse, isLighthouseError, runLighthouse, type LighthouseResult } from './lighthouse';
 import { runLoad, stopLoad, type RunStats } from './load';
 import { formatResults, formatTargets, judgeTargets, type ScenarioId, type ScenarioResult } from './report';
 import { SEEDED_LOTS, USAGE_PATH, type ServerReady, type ServerUsage } from './shared';
@@ -42,6 +48,8 @@ interface Settings {
   rate: number;
   rateConnections: number;
   only: ScenarioId[] | null;
+  /** The Lighthouse step runs (BENCH_ONLY unset, or naming `lighthouse`). */
+  lighthouse: boolean;
   cpuProfile: boolean;
 }
 
@@ -118,9 +126,10 @@ function positiveNumber(name: string, fallback: number): number {
 function readSettings(): Settings {
   const onlyRaw = process.env.BENCH_ONLY?.trim();
   const ids = SCENARIOS.map((s) => s.id);
-  const only = onlyRaw ? onlyRaw.split(',').map((s) => s.trim()) : null;
-  const unknown = only?.filter((id) => !ids.includes(id as ScenarioId)) ?? [];
-  if (unknown.length > 0) throw new BenchError(`BENCH_ONLY: unknown scenario ${unknown.join(', ')} (known: ${ids.join(', ')})`);
+  const requested = onlyRaw ? onlyRaw.split(',').map((s) => s.trim()) : null;
+  const unknown = requested?.filter((id) => id !== 'lighthouse' && !ids.includes(id as ScenarioId)) ?? [];
+  if (unknown.length > 0) throw new BenchError(`BENCH_ONLY: unknown scenario ${unknown.join(', ')} (known: ${[...ids, 'lighthouse'].join(', ')})`);
+  const only = requested?.filter((id) => id !== 'lighthouse') ?? null;
   return {
     adminUrl: process.env.BENCH_DATABASE_URL?.trim() || DEFAULT_DATABASE_URL,
     seconds: positiveNumber('BENCH_SECONDS', 10),
@@ -129,6 +138,7 @@ function readSettings(): Settings {
     rate: Math.round(positiveNumber('BENCH_RATE', 500)),
     rateConnections: Math.round(positiveNumber('BENCH_RATE_CONNECTIONS', 10)),
     only: only as ScenarioId[] | null,
+    lighthouse: !requested || requested.includes('lighthouse'),
     cpuProfile: process.env.BENCH_CPU_PROF === '1',
   };
 }
@@ -356,45 +366,70 @@ async function main(): Promise<number> {
     log(`warning: the machine is busy (1-minute load average ${loadBefore.toFixed(2)} on ${os.cpus().length} CPUs); the figures will be low`);
   }
 
+  const startedAt = new Date();
+  const runsLoad = settings.only === null || settings.only.length > 0;
+  let results: ScenarioResult[] = [];
+  let targets: ReturnType<typeof judgeTargets> = [];
+  let postgresVersion = 'not used';
   try {
-    if (!(await withTimeout(admin.ping(), 5_000, false))) {
-      throw new BenchError(
-        `PostgreSQL does not answer at ${shown(settings.adminUrl)} (start it, or set BENCH_DATABASE_URL to a server where you may create databases)`,
-      );
+    if (runsLoad) {
+      if (!(await withTimeout(admin.ping(), 5_000, false))) {
+        throw new BenchError(
+          `PostgreSQL does not answer at ${shown(settings.adminUrl)} (start it, or set BENCH_DATABASE_URL to a server where you may create databases)`,
+        );
+      }
+      // postgres.js answers with the rows themselves.
+      const [version] = (await admin.db.execute(`select current_setting('server_version') as version`)) as unknown as { version: string }[];
+      postgresVersion = version?.version ?? 'unknown';
+      databaseName = `bench_${process.pid}_${Date.now()}`;
+      await admin.db.execute(`create database ${databaseName}`);
+      const url = new URL(settings.adminUrl);
+      url.pathname = `/${databaseName}`;
+      log(`database ${databaseName} created; starting the bench server`);
+
+      const started = startServer({ url: url.toString() }, settings);
+      child = started.child;
+      const ready = await started.ready;
+      let embedded: Promise<ServerReady> | undefined;
+      const servers: Servers = {
+        main: ready,
+        embedded: () =>
+          (embedded ??= (() => {
+            embeddedDir = mkdtempSync(join(os.tmpdir(), 'bench-embedded-'));
+            log(`starting a second bench server on an embedded database in ${embeddedDir}`);
+            const second = startServer({ embeddedDir }, settings);
+            embeddedChild = second.child;
+            return second.ready;
+          })()),
+      };
+      results = await runScenarios(servers, settings);
+      targets = judgeTargets(results);
+      // The load is over: the server and its database go before Lighthouse measures.
+      await cleanup();
+
+      console.log('');
+      console.log(formatResults(results));
+      console.log('server CPU ms/req: CPU time of the server process per answered request (PostgreSQL not included);');
+      console.log('server busy: share of the run its event loop was busy (near 100% = the server was the bottleneck).');
+      console.log('');
+      console.log(formatTargets(targets));
     }
-    // postgres.js answers with the rows themselves.
-    const [version] = (await admin.db.execute(`select current_setting('server_version') as version`)) as unknown as { version: string }[];
-    databaseName = `bench_${process.pid}_${Date.now()}`;
-    await admin.db.execute(`create database ${databaseName}`);
-    const url = new URL(settings.adminUrl);
-    url.pathname = `/${databaseName}`;
-    log(`database ${databaseName} created; starting the bench server`);
 
-    const started = startServer({ url: url.toString() }, settings);
-    child = started.child;
-    const ready = await started.ready;
-    let embedded: Promise<ServerReady> | undefined;
-    const servers: Servers = {
-      main: ready,
-      embedded: () =>
-        (embedded ??= (() => {
-          embeddedDir = mkdtempSync(join(os.tmpdir(), 'bench-embedded-'));
-          log(`starting a second bench server on an embedded database in ${embeddedDir}`);
-          const second = startServer({ embeddedDir }, settings);
-          embeddedChild = second.child;
-          return second.ready;
-        })()),
-    };
-    const startedAt = new Date();
-    const results = await runScenarios(servers, settings);
-    const targets = judgeTargets(results);
-
-    console.log('');
-    console.log(formatResults(results));
-    console.log('server CPU ms/req: CPU time of the server process per answered request (PostgreSQL not included);');
-    console.log('server busy: share of the run its event loop was busy (near 100% = the server was the bottleneck).');
-    console.log('');
-    console.log(formatTargets(targets));
+    let lighthouse: LighthouseResult[] = [];
+    let lighthouseFailed: string | null = null;
+    if (settings.lighthouse) {
+      try {
+        lighthouse = await runLighthouse(log);
+      } catch (err) {
+        if (!isLighthouseError(err)) throw err;
+        lighthouseFailed = err.message;
+        log(`Lighthouse could not run: ${err.message}`);
+      }
+      if (lighthouse.length > 0) {
+        console.log('');
+        console.log(formatLighthouse(lighthouse));
+      }
+    }
 
     const report = {
       startedAt: startedAt.toISOString(),
@@ -412,12 +447,13 @@ async function main(): Promise<number> {
         platform: `${os.platform()} ${os.release()}`,
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model ?? 'unknown',
-        postgres: version?.version ?? 'unknown',
+        postgres: postgresVersion,
         /** One-minute load averages, before the bench started and when it ended. */
         loadAverage: { before: loadBefore, after: os.loadavg()[0] ?? 0 },
       },
       scenarios: results,
       targets,
+      lighthouse: settings.lighthouse ? { pages: lighthouse, failed: lighthouseFailed } : null,
     };
     mkdirSync(RESULTS_DIR, { recursive: true });
     const file = join(RESULTS_DIR, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
@@ -425,12 +461,12 @@ async function main(): Promise<number> {
     writeFileSync(file, json);
     writeFileSync(join(RESULTS_DIR, 'latest.json'), json);
     console.log('');
-    console.log(`Machine: ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${version?.version ?? '?'}; load average ${loadBefore.toFixed(2)} before the run`);
+    console.log(`Machine: ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${postgresVersion}; load average ${loadBefore.toFixed(2)} before the run, ${(os.loadavg()[0] ?? 0).toFixed(2)} after`);
     console.log(`Results: ${file.slice(ROOT.length + 1)} (and bench-results/latest.json)`);
 
-    const failed = results.filter((r) => r.failed);
+    const failed = [...results.filter((r) => r.failed).map((r) => r.id), ...(lighthouseFailed ? ['lighthouse'] : []), ...lighthouse.filter((r) => r.failed).map((r) => `lighthouse ${r.path}`)];
     if (failed.length > 0) {
-      log(`failed scenarios: ${failed.map((r) => r.id).join(', ')}`);
+      log(`failed: ${failed.join(', ')}`);
       return 1;
     }
     return 0;

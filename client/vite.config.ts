@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 import { site } from './src/site.ts';
 
 /** In development the API runs beside Vite (pnpm dev); its port follows PORT like the server's. */
@@ -13,6 +14,8 @@ export default defineConfig({
       name: 'site-html',
       transformIndexHtml: (html) => html.replaceAll('%SITE_NAME%', site.name).replaceAll('%SITE_DESCRIPTION%', site.description),
     },
+    // Every text file of the build also as .br and .gz, served as they are by the server.
+    precompress(),
   ],
   // One .env at the repository root serves both; Vite exposes only the VITE_ settings to the page.
   envDir: '..',

@@ -1,8 +1,10 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ROLES } from '../../server/src/domain/roles';
 import { RequireRole } from './components/require-role';
+import { loadGpDashboard, loadLpDashboard } from './page-chunks';
 import { HomePage } from './pages/home';
+import { usePrefetchDashboard } from './pages/dashboard/prefetch';
 
 /** A page in its own chunk, loaded when its route is first visited. */
 function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
@@ -16,14 +18,25 @@ const SignupPage = lazyPage(() => import('./pages/signup'), 'SignupPage');
 const PasswordResetPage = lazyPage(() => import('./pages/password-reset'), 'PasswordResetPage');
 const UnauthorizedPage = lazyPage(() => import('./pages/unauthorized'), 'UnauthorizedPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found'), 'NotFoundPage');
-const GpDashboardPage = lazyPage(() => import('./pages/dashboard/gp-dashboard'), 'GpDashboardPage');
-const LpDashboardPage = lazyPage(() => import('./pages/dashboard/lp-dashboard'), 'LpDashboardPage');
+const GpDashboardPage = lazyPage(loadGpDashboard, 'GpDashboardPage');
+const LpDashboardPage = lazyPage(loadLpDashboard, 'LpDashboardPage');
 const GpProfilePage = lazyPage(() => import('./pages/profile/gp-profile'), 'GpProfilePage');
 const LpProfilePage = lazyPage(() => import('./pages/profile/lp-profile'), 'LpProfilePage');
 const UserInfoPage = lazyPage(() => import('./pages/admin/user-info'), 'UserInfoPage');
 const SubmissionsPage = lazyPage(() => import('./pages/admin/submissions'), 'SubmissionsPage');
 const ActivityPage = lazyPage(() => import('./pages/activity/activity'), 'ActivityPage');
 const CapitalAccountsPage = lazyPage(() => import('./pages/capital/capital-accounts'), 'CapitalAccountsPage');
+
+/**
+ * A dashboard's route: its data is asked for while its code loads (not after), and the loading
+ * text takes a screen's height, so the footer stays below the fold until the dashboard (taller
+ * than a screen) replaces it, instead of being pushed down.
+ */
+function DashboardLoading({ role, children }: { role: 'GP' | 'LP'; children: ReactNode }) {
+  const prefetch = usePrefetchDashboard();
+  useEffect(() => prefetch(role), [prefetch, role]);
+  return <Suspense fallback={<p className="page-loading page-loading--screen">Loading...</p>}>{children}</Suspense>;
+}
 
 /** SPEC §2's route list, and /activity (issue 11), which both partners read. */
 export function AppRoutes() {
@@ -38,7 +51,9 @@ export function AppRoutes() {
       <Route path="/unauthorized" component={UnauthorizedPage} />
       <Route path="/gp_dashboard">
         <RequireRole role="GP">
-          <GpDashboardPage />
+          <DashboardLoading role="GP">
+            <GpDashboardPage />
+          </DashboardLoading>
         </RequireRole>
       </Route>
       <Route path="/gp_profile">
@@ -63,7 +78,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/lp_dashboard">
         <RequireRole role="LP">
-          <LpDashboardPage />
+          <DashboardLoading role="LP">
+            <LpDashboardPage />
+          </DashboardLoading>
         </RequireRole>
       </Route>
       <Route path="/lp_profile">

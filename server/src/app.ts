@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +9,9 @@ import type { Config } from './config';
 import type { Database } from './db/open';
 import { MAX_BATCH_SIZE } from './domain/api-limits';
 import { logOptions } from './log';
+import { registerCompression } from './http/compression';
+import { registerSecurityHeaders } from './http/security-headers';
+import { sendTrpcResponsesAsText } from './http/trpc-response';
 import { findUp } from './paths';
 import { registerApiDocs } from './rest/docs';
 import { registerRest } from './rest/register';
@@ -111,19 +113,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (await database.ping()) ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable' }),
   );
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req }) => contextFromRequest(services, req),
-      // One request may not carry more calls than the client's batch link sends (each login is counted anyway).
-      maxBatchSize: MAX_BATCH_SIZE,
-      onError: ({ error, path }) => {
-        const unavailable = unavailableCode(error.cause);
-        if (unavailable) app.log.warn({ code: unavailable, path }, 'database unavailable');
-        else if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await app.register(async (scope) => {
+    sendTrpcResponsesAsText(scope);
+    await scope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req }) => contextFromRequest(services, req),
+        // One request may not carry more calls than the client's batch link sends (each login is counted anyway).
+        maxBatchSize: MAX_BATCH_SIZE,
+        onError: ({ error, path }) => {
+          const unavailable = unavailableCode(error.cause);
+          if (unavailable) app.log.warn({ code: unavailable, path }, 'database unavailable');
+          else if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   registerRest(app, services);
@@ -190,28 +195,8 @@ function clientErrorMessage(err: FastifyError, status: number): string {
 }
 
 async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const google = config.google.clientId ? ['https://accounts.google.com'] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...google],
-        styleSrc: ["'self'", ...google],
-        imgSrc: ["'self'", 'data:', ...(google.length ? ['https://*.googleusercontent.com'] : [])],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...google, ...(google.length ? ['https://www.googleapis.com'] : [])],
-        frameSrc: google,
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Google's sign-in popup needs to talk back to the opener.
-    crossOriginOpenerPolicy: google.length ? { policy: 'same-origin-allow-popups' } : { policy: 'same-origin' },
-  });
+  registerSecurityHeaders(app, config);
+  await registerCompression(app);
   const allowed = new Set(config.corsOrigins);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
@@ -232,6 +217,8 @@ async function registerClient(app: FastifyInstance, config: Config): Promise<boo
     root,
     wildcard: false,
     index: false,
+    // The build wrote .br and .gz beside each text file (client/build/precompress.ts).
+    preCompressed: true,
     setHeaders: (reply, path) => {
       reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

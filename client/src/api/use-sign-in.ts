@@ -2,17 +2,24 @@ import { useLocation } from 'wouter';
 import { useToast } from '../components/toast';
 import { signOutOfGoogle } from '../lib/google-identity';
 import { returnPathFromLocation } from '../lib/return-path';
+import { usePrefetchDashboard } from '../pages/dashboard/prefetch';
 import { clearSession, readSession, saveSession, type AuthMethod } from './session';
 
 export const UNKNOWN_ROLE = 'Unknown role';
 
-/** SPEC §4: store the session (role upper-cased), then go to the page asked for before sign-in, else the role's dashboard. */
+/**
+ * SPEC §4: store the session (role upper-cased), then go to the page asked for before sign-in,
+ * else the role's dashboard; the dashboard's data is asked for at once, with the token, rather
+ * than once its page has mounted.
+ */
 export function useCompleteSignIn(): (answer: { token: string; role: string }, authMethod: AuthMethod) => void {
   const [, navigate] = useLocation();
   const notify = useToast();
+  const prefetchDashboard = usePrefetchDashboard();
   return (answer, authMethod) => {
     const role = answer.role.toUpperCase();
     saveSession({ token: answer.token, role, authMethod });
+    prefetchDashboard(role);
     const back = role === 'GP' || role === 'LP' ? returnPathFromLocation() : null;
     if (back) navigate(back, { replace: true });
     else if (role === 'GP') navigate('/gp_dashboard');

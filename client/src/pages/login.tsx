@@ -7,6 +7,7 @@ import { ShowPassword } from '../components/show-password';
 import { TextField } from '../components/text-field';
 import { useToast } from '../components/toast';
 import { GOOGLE_USER_INFO_FAILED, fetchGoogleUserInfo } from '../lib/google-identity';
+import { preloadDashboards } from '../page-chunks';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ForgotPasswordDialog } from './login/forgot-password-dialog';
 import './auth.css';
@@ -28,6 +29,8 @@ export function LoginPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The dashboard's code downloads while the server checks the password.
+    preloadDashboards();
     login.mutate(
       { email, password },
       {
@@ -43,6 +46,7 @@ export function LoginPage() {
       notify.error(GOOGLE_USER_INFO_FAILED);
       return;
     }
+    preloadDashboards();
     googleLogin.mutate(
       { email: info.email, googleId: info.sub, accessToken },
       {

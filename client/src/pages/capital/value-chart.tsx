@@ -1,5 +1,5 @@
-import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCalendarDate, formatCurrency } from '../../lib/format';
+import { LineChart } from '../dashboard/charts/line-chart';
 import type { CapitalAccount } from './capital-types';
 import '../dashboard/charts/charts.css';
 
@@ -11,8 +11,6 @@ const moneyTick = (v: number) => `$${Math.round(v / 1000).toLocaleString('en-US'
 export function ValueChart({ history }: { history: CapitalAccount['history'] }) {
   const first = history[0];
   const last = history.at(-1);
-  // Chart coordinates only; the figures shown as text come from the decimal strings.
-  const points = history.map((p) => ({ date: p.date, value: Number(p.value) }));
   return (
     <figure className="chart" aria-labelledby="capital-chart-caption" aria-describedby="capital-chart-summary">
       <figcaption id="capital-chart-caption" className="chart__caption">
@@ -23,16 +21,17 @@ export function ValueChart({ history }: { history: CapitalAccount['history'] }) 
           ? `Your account's value went from ${formatCurrency(first.value)} on ${formatCalendarDate(first.date)} to ${formatCurrency(last.value)} on ${formatCalendarDate(last.date)}.`
           : 'No value yet: the account starts with its first contribution.'}
       </p>
-      {points.length > 1 && (
-        <div className="chart__canvas" aria-hidden="true">
-          <LineChart responsive accessibilityLayer={false} data={points} style={{ width: '100%', height: 220 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid stroke="#e7e2d6" vertical={false} />
-            <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={40} tick={{ fontSize: 12, fill: '#515a68' }} stroke="#b9b09c" />
-            <YAxis tickFormatter={moneyTick} width={64} domain={['auto', 'auto']} tick={{ fontSize: 12, fill: '#515a68' }} stroke="#b9b09c" />
-            <Tooltip labelFormatter={(label) => formatCalendarDate(String(label))} formatter={(value) => [formatCurrency(Number(value)), 'Value']} />
-            <Line type="monotone" dataKey="value" name="Value" stroke="#172a44" strokeWidth={2} dot={false} isAnimationActive={false} />
-          </LineChart>
-        </div>
+      {history.length > 1 && (
+        <LineChart
+          labels={history.map((p) => p.date)}
+          // Chart coordinates only; the figures shown as text come from the decimal strings.
+          series={[{ name: 'Value', color: '#172a44', values: history.map((p) => Number(p.value)) }]}
+          height={220}
+          formatTick={moneyTick}
+          formatLabel={dayLabel}
+          formatTooltipLabel={formatCalendarDate}
+          formatValue={(v) => formatCurrency(v)}
+        />
       )}
     </figure>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { ActivityLink } from '../../components/activity-link';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -6,6 +6,7 @@ import { AssistantPanel } from './assistant/assistant-panel';
 import { RealEstateSection } from './assets/real-estate-section';
 import { VentureSection } from './assets/venture-section';
 import { BalancesPanel, balanceTexts } from './balances-panel';
+import { PortfolioCharts } from './charts/portfolio-charts';
 import { ChatIcon } from './icons';
 import { LiquidSection } from './liquid/liquid-section';
 import { MarketBar } from './market-bar';
@@ -16,16 +17,17 @@ import { StatCards } from './stat-cards';
 import { usePortfolio } from './use-portfolio';
 import './dashboard.css';
 
-// The chart library is large: it loads after the dashboard, never with the public pages.
-const PortfolioCharts = lazy(() => import('./charts/portfolio-charts').then((m) => ({ default: m.PortfolioCharts })));
-
 const ASSISTANT_ID = 'ai-assistant';
 
 /** SPEC §2's GP and LP dashboards: the same page, with the GP's editing and assistant. */
 export function Dashboard({ role, intro }: { role: DashboardRole; intro?: ReactNode }) {
   const title = role === 'GP' ? 'GP Dashboard' : 'LP Dashboard';
   useDocumentTitle(title);
-  const { portfolio, failed } = usePortfolio({ predictions: role === 'GP' });
+  const loaded = usePortfolio({ predictions: role === 'GP' });
+  // The figures render in a transition, which React splits into short slices: the page stays
+  // responsive (no long task) while the tables are built, on arrival and on each refresh.
+  const portfolio = useDeferredValue(loaded.portfolio);
+  const failed = loaded.failed;
   const [chatOpen, setChatOpen] = useState(false);
   const editable = role === 'GP';
 
@@ -65,9 +67,7 @@ export function Dashboard({ role, intro }: { role: DashboardRole; intro?: ReactN
           <PriceNote quotes={Object.values(portfolio.valuation.quotes)} />
           <StatCards totals={portfolio.valuation.totals} />
           <ErrorBoundary fallback={<p className="dashboard__status charts-placeholder">The charts could not be shown.</p>}>
-            <Suspense fallback={<p className="dashboard__status charts-placeholder">Loading charts...</p>}>
-              <PortfolioCharts parts={allocationParts(portfolio.valuation.totals)} />
-            </Suspense>
+            <PortfolioCharts parts={allocationParts(portfolio.valuation.totals)} />
           </ErrorBoundary>
           <LiquidSection role={role} valuation={portfolio.valuation} predictions={portfolio.predictions} />
           <VentureSection assets={portfolio.ventures} figures={portfolio.valuation.ventures} totals={portfolio.valuation.totals} editable={editable} />

@@ -2,6 +2,7 @@ import { trpc } from '../../api/trpc';
 import { isUsMarketOpen, MARKET_CLOSED } from '../../../../server/src/domain/market-hours';
 import { formatMoney, formatPercent, formatQuoteTime, formatSignedMoney, toneOf } from '../../lib/format';
 import type { MarketTile } from './portfolio-types';
+import { DASHBOARD_FRESH_MS } from './prefetch';
 import { MARKET_REFRESH_MS } from './refresh';
 
 /** Each index opens its quote page on Yahoo Finance (^GSPC is written %5EGSPC there). */
@@ -9,10 +10,35 @@ export function indexQuoteUrl(symbol: string): string {
   return `https://finance.yahoo.com/quote/${encodeURIComponent(symbol)}`;
 }
 
-/** SPEC §2's market bar: one tile per index, hidden while loading, refreshed every 120 s. */
+/** The server's three indices (Dow, S&P, Nasdaq): the placeholder keeps their space. */
+const MARKET_INDEX_COUNT = [0, 1, 2];
+
+/** The tiles' place while loading: the same grid with invisible tiles, so nothing moves when they arrive. */
+function MarketBarPlaceholder() {
+  return (
+    <div className="market-bar market-bar--pending" aria-hidden="true">
+      <ul className="market-bar__list">
+        {MARKET_INDEX_COUNT.map((i) => (
+          <li key={i}>
+            <span className="market-tile">
+              <span className="market-tile__name">&nbsp;</span>
+              <span className="market-tile__figures">
+                <span className="market-tile__price">&nbsp;</span>
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+
+/** SPEC §2's market bar: one tile per index, hidden while loading (its space kept), refreshed every 120 s. */
 export function MarketBar() {
-  const summary = trpc.portfolio.marketSummary.useQuery(undefined, { refetchInterval: MARKET_REFRESH_MS });
+  const summary = trpc.portfolio.marketSummary.useQuery(undefined, { staleTime: DASHBOARD_FRESH_MS, refetchInterval: MARKET_REFRESH_MS });
   const tiles = summary.data;
+  if (summary.isPending) return <MarketBarPlaceholder />;
   if (!tiles || tiles.length === 0) return null;
   return (
     <nav className="market-bar" aria-label="Market indices">

@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { trpc } from '../../api/trpc';
 import type { PortfolioValuation, Prediction, RealEstateAsset, VentureAsset } from './portfolio-types';
-import { HOLDINGS_REFRESH_MS } from './refresh';
+import { DASHBOARD_FRESH_MS } from './prefetch';
+import { HISTORY_DAYS, HOLDINGS_REFRESH_MS } from './refresh';
 
 export interface Portfolio {
   /** Every figure the dashboards show, computed once by the server's portfolio engine. */
@@ -18,13 +19,18 @@ export interface Portfolio {
  * on SPEC §9's holdings schedule (every 60 s) and after every write (`useRefreshPortfolio`).
  */
 export function usePortfolio(options: { predictions: boolean }) {
-  const valuation = trpc.portfolio.valuation.useQuery(undefined, { refetchInterval: HOLDINGS_REFRESH_MS });
-  const predictions = trpc.portfolio.predictions.useQuery(undefined, { enabled: options.predictions, refetchInterval: HOLDINGS_REFRESH_MS });
-  const ventures = trpc.assets.venture.list.useQuery();
-  const properties = trpc.assets.realEstate.list.useQuery();
+  const fresh = { staleTime: DASHBOARD_FRESH_MS };
+  const valuation = trpc.portfolio.valuation.useQuery(undefined, { ...fresh, refetchInterval: HOLDINGS_REFRESH_MS });
+  const predictions = trpc.portfolio.predictions.useQuery(undefined, { ...fresh, enabled: options.predictions, refetchInterval: HOLDINGS_REFRESH_MS });
+  const ventures = trpc.assets.venture.list.useQuery(undefined, fresh);
+  const properties = trpc.assets.realEstate.list.useQuery(undefined, fresh);
+  // The chart's history is asked for with the rest (one batch) and the page paints once it is
+  // here or has failed, so the chart does not push the tables down when it arrives.
+  const history = trpc.portfolio.history.useQuery({ days: HISTORY_DAYS }, fresh);
+  const historySettled = history.data !== undefined || history.isError;
 
   const portfolio = useMemo<Portfolio | null>(() => {
-    if (!valuation.data || !ventures.data || !properties.data) return null;
+    if (!valuation.data || !ventures.data || !properties.data || !historySettled) return null;
     return {
       valuation: valuation.data,
       // A failed predictions load only empties the column (N/A); it never holds the page back.
@@ -32,7 +38,7 @@ export function usePortfolio(options: { predictions: boolean }) {
       ventures: ventures.data,
       properties: properties.data,
     };
-  }, [valuation.data, predictions.data, ventures.data, properties.data]);
+  }, [valuation.data, predictions.data, ventures.data, properties.data, historySettled]);
 
   const failed = [valuation, ventures, properties].some((q) => q.isError && !q.data);
   return { portfolio, failed };

@@ -1,7 +1,7 @@
-import { Cell, Pie, PieChart, Tooltip } from 'recharts';
 import { centsText, dec, sum, ZERO } from '../../../../../server/src/domain/money';
 import { formatCurrency, formatPercent } from '../../../lib/format';
 import { percentText, type AllocationParts } from '../portfolio-figures';
+import { arcPath } from './chart-scale';
 
 const SLICES = [
   { key: 'liquid', label: 'Liquid assets', color: '#172a44' },
@@ -26,6 +26,34 @@ export function allocationSlices(parts: AllocationParts) {
   }));
 }
 
+const SIZE = 180;
+const OUTER = SIZE / 2 - 2;
+const INNER = OUTER * 0.62;
+
+/** The donut itself, drawn in plain SVG; hidden from screen readers, which read the table beside it. */
+function Donut({ slices }: { slices: ReturnType<typeof allocationSlices> }) {
+  const shown = slices.filter((s) => s.amount > 0);
+  const total = shown.reduce((t, s) => t + s.amount, 0);
+  let angle = 0;
+  return (
+    <svg className="chart__donut" viewBox={`0 0 ${SIZE} ${SIZE}`} width={SIZE} height={SIZE} aria-hidden="true" focusable="false">
+      {total > 0 ? (
+        shown.map((slice) => {
+          const from = angle;
+          angle += (slice.amount / total) * Math.PI * 2;
+          return (
+            <path key={slice.key} d={arcPath(SIZE / 2, SIZE / 2, OUTER, INNER, from, angle)} fill={slice.color} stroke="#fff" strokeWidth={1}>
+              <title>{`${slice.label}: ${formatCurrency(slice.value)} (${formatPercent(slice.share)})`}</title>
+            </path>
+          );
+        })
+      ) : (
+        <path d={arcPath(SIZE / 2, SIZE / 2, OUTER, INNER, 0, Math.PI * 2)} fill="#e7e2d6" />
+      )}
+    </svg>
+  );
+}
+
 /** A donut of where the money is, with a legend and a table that say the same in text. */
 export function AllocationChart({ parts }: { parts: AllocationParts }) {
   const slices = allocationSlices(parts);
@@ -35,17 +63,8 @@ export function AllocationChart({ parts }: { parts: AllocationParts }) {
         Allocation
       </figcaption>
       <div className="chart__body chart__body--allocation">
-        <div className="chart__canvas chart__canvas--pie" aria-hidden="true">
-          <PieChart responsive accessibilityLayer={false} style={{ width: '100%', height: 220 }}>
-            <Pie rootTabIndex={-1} data={slices.filter((s) => s.amount > 0)} dataKey="amount" nameKey="label" innerRadius="58%" outerRadius="90%" isAnimationActive={false} stroke="#fff">
-              {slices
-                .filter((s) => s.amount > 0)
-                .map((slice) => (
-                  <Cell key={slice.key} fill={slice.color} />
-                ))}
-            </Pie>
-            <Tooltip formatter={(value) => formatCurrency(typeof value === 'number' || typeof value === 'string' ? value : null)} />
-          </PieChart>
+        <div className="chart__canvas chart__canvas--pie">
+          <Donut slices={slices} />
         </div>
         <table className="chart__legend">
           <caption className="visually-hidden">Allocation of the portfolio</caption>

@@ -1,14 +1,18 @@
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { trpc } from '../../../api/trpc';
 import { formatCalendarDate, formatCurrency, formatPercent, formatSignedCurrency } from '../../../lib/format';
 import type { HistoryDay } from '../portfolio-types';
+import { DASHBOARD_FRESH_MS } from '../prefetch';
 import { HISTORY_DAYS } from '../refresh';
+import { LineChart } from './line-chart';
 
 const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
 const dayLabel = (day: string) => shortDate.format(new Date(`${day}T00:00:00Z`));
 const percentTick = (v: number) => `${v.toFixed(1)}%`;
 
 /** The chart's text alternative: value and time-weighted return over the period, beside the S&P 500. */
+/** The plot's height, kept while the history loads so nothing below it moves. */
+export const HISTORY_PLOT_HEIGHT = 268;
+
 export function historySummary(days: readonly HistoryDay[]): string {
   const first = days[0];
   const last = days.at(-1);
@@ -26,17 +30,23 @@ export function historySummary(days: readonly HistoryDay[]): string {
  * start of that day, so it is never growth), beside the S&P 500 over the same days.
  */
 export function HistoryChart() {
-  const history = trpc.portfolio.history.useQuery({ days: HISTORY_DAYS });
+  const history = trpc.portfolio.history.useQuery({ days: HISTORY_DAYS }, { staleTime: DASHBOARD_FRESH_MS });
   const days = history.data?.days ?? [];
   // Chart coordinates only; every figure shown as text comes from the decimal strings.
-  const points = days.map((d) => ({ date: d.date, portfolio: Number(d.returnPct), sp500: d.sp500Pct === null ? null : Number(d.sp500Pct) }));
+  const labels = days.map((d) => d.date);
+  const series = [
+    { name: 'Portfolio (time-weighted)', color: '#172a44', values: days.map((d) => Number(d.returnPct)) },
+    { name: 'S&P 500', color: '#b8955c', values: days.map((d) => (d.sp500Pct === null ? null : Number(d.sp500Pct))) },
+  ];
   return (
     <figure className="chart" aria-labelledby="history-caption" aria-describedby="history-summary">
       <figcaption id="history-caption" className="chart__caption">
         Return, last {HISTORY_DAYS} days
       </figcaption>
       {history.isPending ? (
-        <p className="chart__loading">Loading history...</p>
+        <div className="chart__pending">
+          <p className="chart__loading">Loading history...</p>
+        </div>
       ) : history.isError ? (
         <p className="chart__loading">The history could not be loaded.</p>
       ) : (
@@ -44,21 +54,16 @@ export function HistoryChart() {
           <p id="history-summary" className="chart__summary">
             {historySummary(days)}
           </p>
-          {points.length > 1 && (
-            <div className="chart__canvas" aria-hidden="true">
-              <LineChart responsive accessibilityLayer={false} data={points} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-                <CartesianGrid stroke="#e7e2d6" vertical={false} />
-                <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={28} tick={{ fontSize: 12, fill: '#515a68' }} stroke="#b9b09c" />
-                <YAxis tickFormatter={percentTick} width={56} domain={['auto', 'auto']} tick={{ fontSize: 12, fill: '#515a68' }} stroke="#b9b09c" />
-                <Tooltip
-                  labelFormatter={(label) => formatCalendarDate(String(label))}
-                  formatter={(value, name) => [formatPercent(Number(value), { signed: true }), name]}
-                />
-                <Legend verticalAlign="top" height={28} iconType="plainline" />
-                <Line type="monotone" dataKey="portfolio" name="Portfolio (time-weighted)" stroke="#172a44" strokeWidth={2} dot={false} isAnimationActive={false} />
-                <Line type="monotone" dataKey="sp500" name="S&P 500" stroke="#b8955c" strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
-              </LineChart>
-            </div>
+          {days.length > 1 && (
+            <LineChart
+              labels={labels}
+              series={series}
+              height={HISTORY_PLOT_HEIGHT}
+              formatTick={percentTick}
+              formatLabel={dayLabel}
+              formatTooltipLabel={formatCalendarDate}
+              formatValue={(v) => formatPercent(v, { signed: true })}
+            />
           )}
           <div className="visually-hidden">
             <table>

@@ -3,7 +3,7 @@ import { AllocationChart } from './allocation-chart';
 import { HistoryChart } from './history-chart';
 import './charts.css';
 
-/** The dashboards' two charts, in their own chunk with the chart library (loaded by the dashboards only). */
+/** The dashboards' two charts, plain SVG drawn with the dashboard's own chunk (no chart library). */
 export function PortfolioCharts({ parts }: { parts: AllocationParts }) {
   return (
     <div className="charts">

