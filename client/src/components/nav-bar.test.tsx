@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeSession } from '../test/render-app';
 import { NavBar } from './nav-bar';
@@ -59,5 +59,23 @@ describe('the navigation bar', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     toggle.click();
     return Promise.resolve().then(() => expect(toggle.getAttribute('aria-expanded')).toBe('true'));
+  });
+
+  it('has a Dark theme toggle button that says its state and remembers the choice', () => {
+    localStorage.removeItem('theme');
+    delete document.documentElement.dataset.theme;
+    render(<NavBar />);
+    const toggle = screen.getByRole('button', { name: 'Dark theme' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    act(() => toggle.click());
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    act(() => toggle.click());
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(localStorage.getItem('theme')).toBe('light');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    localStorage.removeItem('theme');
+    delete document.documentElement.dataset.theme;
   });
 });

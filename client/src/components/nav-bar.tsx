@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSession } from '../api/session';
+import { useTheme } from '../lib/theme';
 import { site } from '../site';
 import { LogoMark } from './logo';
 import { navLinks } from './nav-links';
@@ -10,6 +11,7 @@ export function NavBar() {
   const session = useSession();
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { theme, choose } = useTheme();
 
   // A chosen link closes the phone menu.
   useEffect(() => {
@@ -45,6 +47,19 @@ export function NavBar() {
               </Link>
             </li>
           ))}
+          <li className="nav__theme-item">
+            <button
+              type="button"
+              className="nav__theme"
+              aria-pressed={theme === 'dark'}
+              onClick={() => choose(theme === 'dark' ? 'light' : 'dark')}
+            >
+              <span className="nav__theme-icon" aria-hidden="true">
+                {theme === 'dark' ? '\u263E' : '\u2600'}
+              </span>
+              Dark theme
+            </button>
+          </li>
         </ul>
       </nav>
     </header>

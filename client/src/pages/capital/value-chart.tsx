@@ -25,7 +25,7 @@ export function ValueChart({ history }: { history: CapitalAccount['history'] }) 
         <LineChart
           labels={history.map((p) => p.date)}
           // Chart coordinates only; the figures shown as text come from the decimal strings.
-          series={[{ name: 'Value', color: '#172a44', values: history.map((p) => Number(p.value)) }]}
+          series={[{ name: 'Value', color: 'var(--chart-1)', values: history.map((p) => Number(p.value)) }]}
           height={220}
           formatTick={moneyTick}
           formatLabel={dayLabel}

@@ -4,10 +4,10 @@ import { percentText, type AllocationParts } from '../portfolio-figures';
 import { arcPath } from './chart-scale';
 
 const SLICES = [
-  { key: 'liquid', label: 'Liquid assets', color: '#172a44' },
-  { key: 'venture', label: 'Venture investments', color: '#b8955c' },
-  { key: 'realEstate', label: 'Real estate (with rental income)', color: '#1d6a46' },
-  { key: 'cash', label: 'Cash available', color: '#7d8ba1' },
+  { key: 'liquid', label: 'Liquid assets', color: 'var(--chart-1)' },
+  { key: 'venture', label: 'Venture investments', color: 'var(--chart-2)' },
+  { key: 'realEstate', label: 'Real estate (with rental income)', color: 'var(--chart-3)' },
+  { key: 'cash', label: 'Cash available', color: 'var(--chart-4)' },
 ] as const;
 
 /**
@@ -42,13 +42,13 @@ function Donut({ slices }: { slices: ReturnType<typeof allocationSlices> }) {
           const from = angle;
           angle += (slice.amount / total) * Math.PI * 2;
           return (
-            <path key={slice.key} d={arcPath(SIZE / 2, SIZE / 2, OUTER, INNER, from, angle)} fill={slice.color} stroke="#fff" strokeWidth={1}>
+            <path key={slice.key} d={arcPath(SIZE / 2, SIZE / 2, OUTER, INNER, from, angle)} style={{ fill: slice.color, stroke: 'var(--chart-slice-edge)' }} strokeWidth={1}>
               <title>{`${slice.label}: ${formatCurrency(slice.value)} (${formatPercent(slice.share)})`}</title>
             </path>
           );
         })
       ) : (
-        <path d={arcPath(SIZE / 2, SIZE / 2, OUTER, INNER, 0, Math.PI * 2)} fill="#e7e2d6" />
+        <path d={arcPath(SIZE / 2, SIZE / 2, OUTER, INNER, 0, Math.PI * 2)} style={{ fill: 'var(--chart-grid)' }} />
       )}
     </svg>
   );

@@ -35,8 +35,8 @@ export function HistoryChart() {
   // Chart coordinates only; every figure shown as text comes from the decimal strings.
   const labels = days.map((d) => d.date);
   const series = [
-    { name: 'Portfolio (time-weighted)', color: '#172a44', values: days.map((d) => Number(d.returnPct)) },
-    { name: 'S&P 500', color: '#b8955c', values: days.map((d) => (d.sp500Pct === null ? null : Number(d.sp500Pct))) },
+    { name: 'Portfolio (time-weighted)', color: 'var(--chart-1)', values: days.map((d) => Number(d.returnPct)) },
+    { name: 'S&P 500', color: 'var(--chart-2)', values: days.map((d) => (d.sp500Pct === null ? null : Number(d.sp500Pct))) },
   ];
   return (
     <figure className="chart" aria-labelledby="history-caption" aria-describedby="history-summary">
