@@ -70,6 +70,8 @@ const PAGES: PageCase[] = [
     },
   },
   { name: 'submissions', path: '/submissions', ready: 'Submitted At', as: 'gp' },
+  { name: 'activity', path: '/activity', ready: 'Every transaction, whatever the filters.', as: 'gp' },
+  { name: 'capital-accounts', path: '/capital_accounts', ready: 'Limited partners', as: 'gp' },
   { name: 'lp-dashboard', path: '/lp_dashboard', ready: 'Stock prices refresh about once per minute.', as: 'lp' },
   { name: 'lp-profile', path: '/lp_profile', ready: 'Most Recent Edit', as: 'lp' },
   { name: 'unauthorized', path: '/gp_dashboard', ready: 'Your account does not have access to this page.', as: 'lp' },
@@ -121,12 +123,14 @@ describeInBrowser('every page in Chromium: no serious accessibility violation, s
     await app?.stop();
   });
 
+  // Contrast and the rest hold in both themes (issue 15): the dark one as a dark system setting gives it.
   for (const pageCase of PAGES) {
     it(`${pageCase.name} (${pageCase.path})`, async () => {
       const browser = browsers[pageCase.as ?? 'visitor'];
       if (!browser) throw new Error('browser not started');
-      for (const width of pageCase.widths ?? WIDTHS) {
+      for (const [width, colorScheme] of (pageCase.widths ?? WIDTHS).flatMap((w) => (['light', 'dark'] as const).map((c) => [w, c] as const))) {
         const page = await browser.newPage(width);
+        await page.emulateMedia({ colorScheme });
         const scripts: string[] = [];
         page.on('request', (request) => {
           if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -136,9 +140,9 @@ describeInBrowser('every page in Chromium: no serious accessibility violation, s
         await page.waitForLoadState('networkidle');
         await pageCase.open?.(page);
         expect(await page.locator('h1').count(), 'one main heading').toBeGreaterThanOrEqual(1);
-        expect(await seriousViolations(page), `axe at ${width} px`).toEqual([]);
+        expect(await seriousViolations(page), `axe at ${width} px, ${colorScheme} theme`).toEqual([]);
         if (!pageCase.as) expect(scripts.filter((src) => PORTAL_CHUNK.test(src)), 'portal code on a public page').toEqual([]);
-        await screenshot(page, pageCase.name);
+        await screenshot(page, colorScheme === 'dark' ? `${pageCase.name}-dark` : pageCase.name);
         await page.close();
       }
     });
