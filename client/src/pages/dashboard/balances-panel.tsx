@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
@@ -62,12 +62,19 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
   const refresh = useRefreshPortfolio();
   const save = trpc.portfolio.saveBalances.useMutation();
   const [texts, setTexts] = useState<BalanceTexts>(balances);
-  const [touched, setTouched] = useState(false);
+  const [touched, setTouchedState] = useState(false);
+  // Read by the effect below: it may run after the first keystroke (the form can mount in a
+  // transition, whose effects run later), and must not put the old figures back then.
+  const touchedNow = useRef(false);
+  const setTouched = (value: boolean) => {
+    touchedNow.current = value;
+    setTouchedState(value);
+  };
 
   // Figures saved elsewhere (or moved by a trade) show here until this partner starts typing.
   const { cash_available: cash, margin_debit: margin, accounts_receivable: receivable } = balances;
   useEffect(() => {
-    if (!touched) setTexts({ cash_available: cash, margin_debit: margin, accounts_receivable: receivable });
+    if (!touchedNow.current) setTexts({ cash_available: cash, margin_debit: margin, accounts_receivable: receivable });
   }, [cash, margin, receivable, touched]);
 
   const submit = (event: FormEvent) => {

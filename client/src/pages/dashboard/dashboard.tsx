@@ -1,4 +1,4 @@
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { ActivityLink } from '../../components/activity-link';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -24,10 +24,18 @@ export function Dashboard({ role, intro }: { role: DashboardRole; intro?: ReactN
   const title = role === 'GP' ? 'GP Dashboard' : 'LP Dashboard';
   useDocumentTitle(title);
   const loaded = usePortfolio({ predictions: role === 'GP' });
-  // The figures render in a transition, which React splits into short slices: the page stays
-  // responsive (no long task) while the tables are built, on arrival and on each refresh.
-  const portfolio = useDeferredValue(loaded.portfolio);
+  // The figures' first arrival renders in a transition, which React splits into short slices:
+  // the page stays responsive (no long task) while it is built. Later refreshes and the answers
+  // to a write render at once, as before, so a form shows the saved figure with the rest.
+  const firstArrival = useDeferredValue(loaded.portfolio);
+  const portfolio = firstArrival === null ? null : loaded.portfolio;
   const failed = loaded.failed;
+  // The tables below the first screen follow in a transition of their own, so no single commit
+  // (which React cannot split) builds the whole page.
+  const [tablesShown, setTablesShown] = useState(false);
+  useEffect(() => {
+    if (portfolio && !tablesShown) startTransition(() => setTablesShown(true));
+  }, [portfolio, tablesShown]);
   const [chatOpen, setChatOpen] = useState(false);
   const editable = role === 'GP';
 
@@ -69,15 +77,21 @@ export function Dashboard({ role, intro }: { role: DashboardRole; intro?: ReactN
           <ErrorBoundary fallback={<p className="dashboard__status charts-placeholder">The charts could not be shown.</p>}>
             <PortfolioCharts parts={allocationParts(portfolio.valuation.totals)} />
           </ErrorBoundary>
-          <LiquidSection role={role} valuation={portfolio.valuation} predictions={portfolio.predictions} />
-          <VentureSection assets={portfolio.ventures} figures={portfolio.valuation.ventures} totals={portfolio.valuation.totals} editable={editable} />
-          <RealEstateSection
-            assets={portfolio.properties}
-            figures={portfolio.valuation.properties}
-            totals={portfolio.valuation.totals}
-            editable={editable}
-          />
-          <BalancesPanel balances={balanceTexts(portfolio.valuation.totals)} editable={editable} />
+          {tablesShown ? (
+            <>
+              <LiquidSection role={role} valuation={portfolio.valuation} predictions={portfolio.predictions} />
+              <VentureSection assets={portfolio.ventures} figures={portfolio.valuation.ventures} totals={portfolio.valuation.totals} editable={editable} />
+              <RealEstateSection
+                assets={portfolio.properties}
+                figures={portfolio.valuation.properties}
+                totals={portfolio.valuation.totals}
+                editable={editable}
+              />
+              <BalancesPanel balances={balanceTexts(portfolio.valuation.totals)} editable={editable} />
+            </>
+          ) : (
+            <div className="dashboard__tables-pending" aria-hidden="true" />
+          )}
         </>
       )}
     </div>
