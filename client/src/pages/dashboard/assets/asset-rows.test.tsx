@@ -124,9 +124,12 @@ describe('venture investment rows', () => {
     expect(api.callsTo('assets.venture.update')[0]?.input).toMatchObject({ id: 101, name: 'Harborline Health', last_price_at_date: '2.10' });
     await waitFor(() => expect(screen.queryByLabelText('Last Price $ (Harborline Health)')).toBeNull());
     expect(screen.getByRole('button', { name: 'Edit Harborline Health' })).toBeTruthy();
-    const row = within(ventureTable()).getByRole('rowheader', { name: 'Harborline Health' }).closest('tr');
-    expect(row?.textContent).toContain('2.10');
-    expect(row?.textContent).toContain('4,200.00'); // the engine's new value, 2,000 × 2.10
+    // The figures arrive with the refreshed valuation, which the dashboard renders in a transition.
+    await waitFor(() => {
+      const row = within(ventureTable()).getByRole('rowheader', { name: 'Harborline Health' }).closest('tr');
+      expect(row?.textContent).toContain('2.10');
+      expect(row?.textContent).toContain('4,200.00'); // the engine's new value, 2,000 × 2.10
+    });
   });
 
   it('drops an unsaved row locally and asks the server to delete a saved one', async () => {
