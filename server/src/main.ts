@@ -5,6 +5,7 @@ import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { serveBackups } from './db/embedded-backup';
 import { DatabaseStartError } from './db/wait';
 import { serializeError } from './log';
+import { unavailableCode } from './services/db-errors';
 import { jwtSecretFor, openDatabase, prepareDatabase, readConfig } from './runtime';
 
 /** The server could not listen where it was told to; the message is one line naming the setting. */
@@ -79,6 +80,13 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
+  // A broken database connection can reject a driver promise nobody waits for any more (its request
+  // was already answered 503); that must not end the process. Anything else still does.
+  process.on('unhandledRejection', (reason) => {
+    const code = unavailableCode(reason);
+    if (!code) throw reason;
+    app.log.warn({ code }, 'a database connection failed after its request was answered');
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
