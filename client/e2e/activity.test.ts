@@ -1,11 +1,11 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { logIn, SCREENSHOT_DIR, screenshot, WIDTHS } from './support/actions';
-import { DEMO, startAppServer, type AppServer } from './support/app-server';
+import { DEMO } from './support/app-server';
 import { seriousViolations } from './support/axe';
-import { describeInBrowser, openBrowser, type Browser } from './support/browser';
+import { appInBrowser, describeInBrowser, openBrowser } from './support/browser';
 
 const ledgerTable = (page: Page) => page.getByRole('region', { name: 'Transactions table' });
 const auditTable = (page: Page) => page.getByRole('region', { name: 'Audit Log table' });
@@ -50,23 +50,12 @@ async function headerShot(page: Page, name: string): Promise<void> {
 }
 
 describeInBrowser('the Activity page in Chromium', () => {
-  let app: AppServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startAppServer();
-    browser = await openBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const session = appInBrowser();
 
   it('a GP records a purchase and finds it in the ledger, the audit log, a filter and the CSV', async () => {
-    const gp = await browser.newPage();
+    const gp = await session.browser.newPage();
     const ledgerInputs = recordInputs(gp, 'portfolio.transactions');
-    await logIn(gp, app.url, DEMO.gp);
+    await logIn(gp, session.app.url, DEMO.gp);
     await gp.waitForURL('**/gp_dashboard');
     await dashboardReady(gp);
 
@@ -220,7 +209,7 @@ describeInBrowser('the Activity page in Chromium', () => {
     const lpBrowser = await openBrowser();
     try {
       const lp = await lpBrowser.newPage(390);
-      await logIn(lp, app.url, DEMO.lp);
+      await logIn(lp, session.app.url, DEMO.lp);
       await lp.waitForURL('**/lp_dashboard');
       await dashboardReady(lp);
       await headerShot(lp, 'activity-link-lp-dashboard');

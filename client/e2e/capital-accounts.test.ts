@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { logIn, screenshot, WIDTHS } from './support/actions';
-import { DEMO, startAppServer, type AppServer } from './support/app-server';
+import { DEMO } from './support/app-server';
 import { seriousViolations } from './support/axe';
-import { describeInBrowser, openBrowser, type Browser } from './support/browser';
+import { appInBrowser, describeInBrowser } from './support/browser';
 
 /** Issue 16: a GP records an LP's commitment and contribution; the LP sees their own capital account. */
 describeInBrowser('capital accounts in Chromium', () => {
-  let app: AppServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startAppServer();
-    browser = await openBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const session = appInBrowser();
 
   it('a GP records a commitment and a contribution, corrects one, and the LP sees their account', async () => {
-    const gp = await browser.newPage();
-    await logIn(gp, app.url, DEMO.gp);
+    const gp = await session.browser.newPage();
+    await logIn(gp, session.app.url, DEMO.gp);
     await gp.waitForURL('**/gp_dashboard');
     await gp.getByRole('link', { name: 'CAPITAL ACCOUNTS' }).first().click();
     await gp.waitForURL('**/capital_accounts');
@@ -61,8 +50,8 @@ describeInBrowser('capital accounts in Chromium', () => {
       await screenshot(gp, 'capital-accounts');
     }
 
-    const lp = await browser.newPage();
-    await logIn(lp, app.url, DEMO.lp);
+    const lp = await session.browser.newPage();
+    await logIn(lp, session.app.url, DEMO.lp);
     await lp.waitForURL('**/lp_dashboard');
     const section = lp.getByRole('region', { name: 'Your capital account' });
     await section.getByText('Contributed').waitFor();
@@ -83,7 +72,7 @@ describeInBrowser('capital accounts in Chromium', () => {
       await lp.setViewportSize({ width, height: 900 });
       await screenshot(lp, 'lp-capital-account');
     }
-    await lp.goto(`${app.url}/capital_accounts`);
+    await lp.goto(`${session.app.url}/capital_accounts`);
     await lp.waitForURL('**/unauthorized');
   });
 });

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SCREENSHOT_DIR, screenshot } from './support/actions';
 import { seriousViolations } from './support/axe';
-import { DEMO, startAppServer, type AppServer } from './support/app-server';
-import { describeInBrowser, openBrowser, type Browser } from './support/browser';
+import { DEMO } from './support/app-server';
+import { appInBrowser, describeInBrowser } from './support/browser';
 
 /** Issue 13: from pressing LOG IN to a dashboard painted with its figures. */
 const LOGIN_TO_PAINT_MS = 1000;
@@ -79,27 +79,16 @@ async function layoutShiftOf(page: Page, url: string): Promise<number> {
 }
 
 describeInBrowser('login to a painted dashboard', () => {
-  let app: AppServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startAppServer();
-    browser = await openBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const session = appInBrowser();
 
   it(`paints the GP dashboard with its figures within ${LOGIN_TO_PAINT_MS} ms of pressing LOG IN`, async () => {
-    const page = await browser.newPage();
+    const page = await session.browser.newPage();
     const times: number[] = [];
     // The first try has nothing cached but the login page; later ones have the code (not the data) cached.
-    // Best of three: the machine is shared, and one slow try says more about it than about the app.
+    // Best of three: the machine is shared, and one slow try says more about it than about the session.app.
     for (let attempt = 0; attempt < 3; attempt++) {
       await page.evaluate(() => localStorage.clear()).catch(() => undefined);
-      times.push(await loginToPaintMs(page, app.url));
+      times.push(await loginToPaintMs(page, session.app.url));
       if (times.at(-1)! <= LOGIN_TO_PAINT_MS) break;
     }
     console.log(`LOG IN -> painted dashboard: ${times.map((t) => `${Math.round(t)} ms`).join(', ')} (first with an empty cache)`);
@@ -108,14 +97,14 @@ describeInBrowser('login to a painted dashboard', () => {
   });
 
   it.each([390, 1440])(`loads the dashboard at %i px with layout shift <= ${MAX_CLS}, and it stays accessible`, async (width) => {
-    const page = await browser.newPage(width);
-    await page.goto(`${app.url}/login`);
+    const page = await session.browser.newPage(width);
+    await page.goto(`${session.app.url}/login`);
     await page.evaluate(() => localStorage.clear());
     await page.getByLabel('Email').fill(DEMO.gp.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.gp.password);
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL('**/gp_dashboard');
-    const cls = await layoutShiftOf(page, `${app.url}/gp_dashboard`);
+    const cls = await layoutShiftOf(page, `${session.app.url}/gp_dashboard`);
     console.log(`layout shift of /gp_dashboard at ${width} px: ${cls.toFixed(4)}`);
     expect(cls).toBeLessThanOrEqual(MAX_CLS);
     // The charts are drawn, with their text alternatives.

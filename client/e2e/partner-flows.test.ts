@@ -1,8 +1,8 @@
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { logIn } from './support/actions';
-import { DEMO, startAppServer, type AppServer } from './support/app-server';
-import { describeInBrowser, openBrowser, type Browser } from './support/browser';
+import { DEMO } from './support/app-server';
+import { appInBrowser, describeInBrowser, openBrowser } from './support/browser';
 
 /** The tRPC procedures a page called, e.g. "contact.submit". */
 function recordCalls(page: Page): string[] {
@@ -19,23 +19,12 @@ async function alertText(page: Page, text: string): Promise<void> {
 }
 
 describeInBrowser('partner journeys in Chromium', () => {
-  let app: AppServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startAppServer();
-    browser = await openBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const session = appInBrowser();
 
   it('a visitor sends an inquiry and a GP sees it on Form Submissions', async () => {
-    const page = await browser.newPage();
+    const page = await session.browser.newPage();
     const calls = recordCalls(page);
-    await page.goto(`${app.url}/contact`);
+    await page.goto(`${session.app.url}/contact`);
     await page.getByLabel('Name').fill('Ada Visitor');
     await page.getByLabel('Email').fill('ada.visitor@example.com');
     await page.getByLabel('Inquiry', { exact: true }).fill('I would like to learn about becoming a limited partner.');
@@ -53,7 +42,7 @@ describeInBrowser('partner journeys in Chromium', () => {
     expect(await page.getByLabel('Name').inputValue()).toBe('');
     expect(await page.getByLabel('Phone').inputValue()).toBe('');
 
-    await logIn(page, app.url, DEMO.gp);
+    await logIn(page, session.app.url, DEMO.gp);
     await page.waitForURL('**/gp_dashboard');
     await page.getByRole('link', { name: 'PROFILE' }).click();
     await page.getByRole('link', { name: 'View Form Submissions' }).click();
@@ -75,10 +64,10 @@ describeInBrowser('partner journeys in Chromium', () => {
   });
 
   it('a wrong password shows the server’s error and stays on /login', async () => {
-    const page = await browser.newPage();
-    await page.goto(app.url);
+    const page = await session.browser.newPage();
+    await page.goto(session.app.url);
     await page.evaluate(() => localStorage.clear()); // this browser's GP logged in before
-    await logIn(page, app.url, { email: DEMO.gp.email, password: 'not-the-password' });
+    await logIn(page, session.app.url, { email: DEMO.gp.email, password: 'not-the-password' });
     await alertText(page, 'Invalid email or password.');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -87,27 +76,27 @@ describeInBrowser('partner journeys in Chromium', () => {
 
   /** The demo GP on their profile, in a page where both copy methods fail, so invite links show in 'Link ready'. */
   async function gpProfileWithoutClipboard() {
-    const page = await browser.newPage();
+    const page = await session.browser.newPage();
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
       document.execCommand = () => false;
     });
-    await logIn(page, app.url, DEMO.gp);
+    await logIn(page, session.app.url, DEMO.gp);
     await page.waitForURL('**/gp_dashboard');
-    await page.goto(`${app.url}/gp_profile`);
+    await page.goto(`${session.app.url}/gp_profile`);
     return page;
   }
 
   it('a GP copies an invite link to the clipboard', async () => {
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-    const page = await browser.newPage();
-    await logIn(page, app.url, DEMO.gp);
+    await session.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.app.url });
+    const page = await session.browser.newPage();
+    await logIn(page, session.app.url, DEMO.gp);
     await page.waitForURL('**/gp_dashboard');
-    await page.goto(`${app.url}/gp_profile`);
+    await page.goto(`${session.app.url}/gp_profile`);
     await page.getByRole('button', { name: 'GENERATE GP INVITE LINK' }).click();
     await page.getByRole('status').getByText('Invite link copied!').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(new RegExp(`^${app.url}/signup\\?invite=[\\w-]+`));
+    expect(copied).toMatch(new RegExp(`^${session.app.url}/signup\\?invite=[\\w-]+`));
     // SPEC §9: the toast shows for 3 seconds.
     await page.getByText('Invite link copied!').waitFor({ state: 'detached', timeout: 6000 });
     await page.close();
@@ -120,7 +109,7 @@ describeInBrowser('partner journeys in Chromium', () => {
     await linkBox.waitFor();
     expect(await linkBox.getAttribute('readonly')).not.toBeNull();
     const link = await linkBox.inputValue();
-    expect(link).toMatch(new RegExp(`^${app.url}/signup\\?invite=[\\w-]+`));
+    expect(link).toMatch(new RegExp(`^${session.app.url}/signup\\?invite=[\\w-]+`));
 
     const lpBrowser = await openBrowser();
     try {
@@ -135,13 +124,13 @@ describeInBrowser('partner journeys in Chromium', () => {
       await lp.waitForURL('**/login');
       await lp.getByRole('status').getByText('Signup successful').waitFor();
 
-      await logIn(lp, app.url, { email: 'lena.invited@example.com', password: 'Invest#2026' });
+      await logIn(lp, session.app.url, { email: 'lena.invited@example.com', password: 'Invest#2026' });
       await lp.waitForURL('**/lp_dashboard');
       await lp.getByRole('heading', { name: 'LP Dashboard' }).waitFor();
       expect(await lp.evaluate(() => [localStorage.getItem('role'), localStorage.getItem('authMethod')])).toEqual(['LP', 'local']);
       expect(await lp.getByRole('link', { name: 'DASHBOARD' }).getAttribute('href')).toBe('/lp_dashboard');
 
-      await lp.goto(`${app.url}/gp_dashboard`);
+      await lp.goto(`${session.app.url}/gp_dashboard`);
       await lp.waitForURL('**/unauthorized');
 
       // The 'Link ready' box goes after 5 seconds (SPEC §9).
@@ -189,7 +178,7 @@ describeInBrowser('partner journeys in Chromium', () => {
     await openCount(before);
 
     // The page checks the invite as it opens: a revoked one shows the restricted page, not the form.
-    const visitor = await browser.newPage();
+    const visitor = await session.browser.newPage();
     await visitor.goto(link);
     await visitor.getByRole('heading', { name: 'Signup Restricted' }).waitFor();
     await visitor.getByText('You need a valid invite link to sign up.').waitFor();
@@ -200,8 +189,8 @@ describeInBrowser('partner journeys in Chromium', () => {
   });
 
   it('dialogs keep the keyboard inside and close with Escape, giving focus back', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/login`);
+    const page = await session.browser.newPage();
+    await page.goto(`${session.app.url}/login`);
     const opener = page.getByRole('button', { name: 'Forgot Password?' });
     await opener.focus();
     await page.keyboard.press('Enter');
@@ -218,8 +207,8 @@ describeInBrowser('partner journeys in Chromium', () => {
   });
 
   it('LOG OUT clears the session and goes to /login', async () => {
-    const page = await browser.newPage();
-    await logIn(page, app.url, DEMO.lp);
+    const page = await session.browser.newPage();
+    await logIn(page, session.app.url, DEMO.lp);
     await page.waitForURL('**/lp_dashboard');
     await page.getByRole('link', { name: 'PROFILE' }).click();
     await page.getByRole('button', { name: 'LOG OUT' }).click();

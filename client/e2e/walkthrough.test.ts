@@ -1,30 +1,20 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isUsMarketOpen } from '../../server/src/domain/market-hours';
 import { logIn, screenshot, WIDTHS } from './support/actions';
 import { seriousViolations } from './support/axe';
-import { DEMO, startAppServer, type AppServer } from './support/app-server';
-import { describeInBrowser, openBrowser, type Browser } from './support/browser';
+import { DEMO } from './support/app-server';
+import { appInBrowser, describeInBrowser } from './support/browser';
 
 /** Issue 15: what partners met in the browser, each at 390 and 1440 px. */
 describeInBrowser('the walk-through fixes in Chromium', () => {
-  let app: AppServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startAppServer();
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const session = appInBrowser();
 
   async function gpAt(width: number, path = '/gp_dashboard'): Promise<Page> {
-    const page = await browser.newPage(width);
-    await logIn(page, app.url, DEMO.gp);
+    const page = await session.browser.newPage(width);
+    await logIn(page, session.app.url, DEMO.gp);
     await page.waitForURL('**/gp_dashboard');
-    if (path !== '/gp_dashboard') await page.goto(`${app.url}${path}`);
+    if (path !== '/gp_dashboard') await page.goto(`${session.app.url}${path}`);
     return page;
   }
 
@@ -89,10 +79,10 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
   });
 
   it.each(WIDTHS)('at %i px User Info fits and a deep link survives sign-in', async (width) => {
-    const page = await browser.newPage(width);
-    await page.goto(app.url);
+    const page = await session.browser.newPage(width);
+    await page.goto(session.app.url);
     await page.evaluate(() => localStorage.clear()); // earlier tests signed in
-    await page.goto(`${app.url}/user_info`);
+    await page.goto(`${session.app.url}/user_info`);
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/user_info');
     await page.getByLabel('Email').fill(DEMO.gp.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.gp.password);
@@ -107,15 +97,15 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
     await screenshot(page, 'user-info');
     // Another origin is never followed.
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${app.url}/login?next=${encodeURIComponent('//example.com/x')}`);
-    await logIn(page, app.url, DEMO.gp);
+    await page.goto(`${session.app.url}/login?next=${encodeURIComponent('//example.com/x')}`);
+    await logIn(page, session.app.url, DEMO.gp);
     await page.waitForURL('**/gp_dashboard');
     await page.close();
   });
 
   it.each(WIDTHS)('at %i px a bad invite shows the restricted page as it opens', async (width) => {
-    const page = await browser.newPage(width);
-    await page.goto(`${app.url}/signup?invite=not-a-real-invite`);
+    const page = await session.browser.newPage(width);
+    await page.goto(`${session.app.url}/signup?invite=not-a-real-invite`);
     await page.getByRole('heading', { name: 'Signup Restricted' }).waitFor();
     expect(await page.getByLabel('First Name').count()).toBe(0);
     await screenshot(page, 'signup-bad-invite');
@@ -142,12 +132,12 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
   });
 
   it.each(WIDTHS)('at %i px the profile edit has Cancel and a password change reads "Changed password on"', async (width) => {
-    const page = await browser.newPage(width);
-    await page.goto(app.url);
+    const page = await session.browser.newPage(width);
+    await page.goto(session.app.url);
     await page.evaluate(() => localStorage.clear());
-    await logIn(page, app.url, DEMO.lp);
+    await logIn(page, session.app.url, DEMO.lp);
     await page.waitForURL('**/lp_dashboard');
-    await page.goto(`${app.url}/lp_profile`);
+    await page.goto(`${session.app.url}/lp_profile`);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('First Name').fill('Changed');
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -168,8 +158,8 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
   });
 
   it.each(WIDTHS)('at %i px the contact e-mail rule is the server’s, and a GP marks handled and deletes a submission', async (width) => {
-    const page = await browser.newPage(width);
-    await page.goto(`${app.url}/contact`);
+    const page = await session.browser.newPage(width);
+    await page.goto(`${session.app.url}/contact`);
     await page.getByLabel('Email').fill('x@y.z');
     expect(await page.getByLabel('Email').evaluate((input: HTMLInputElement) => input.checkValidity())).toBe(false);
     const name = `Handled Visitor ${width}`;
@@ -180,9 +170,9 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('status').getByText('Submission successful!').waitFor();
 
-    await logIn(page, app.url, DEMO.gp);
+    await logIn(page, session.app.url, DEMO.gp);
     await page.waitForURL('**/gp_dashboard');
-    await page.goto(`${app.url}/submissions`);
+    await page.goto(`${session.app.url}/submissions`);
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByText('(212) 555-0100').waitFor();
     await row.getByRole('button', { name: new RegExp(`^Mark handled: ${name}`) }).click();
@@ -199,8 +189,8 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
   });
 
   it.each(WIDTHS)('at %i px the team shows monogram portraits', async (width) => {
-    const page = await browser.newPage(width);
-    await page.goto(`${app.url}/team`);
+    const page = await session.browser.newPage(width);
+    await page.goto(`${session.app.url}/team`);
     await page.getByRole('img', { name: 'Portrait of Eleanor Whitfield' }).getByText('EW').waitFor();
     await page.getByRole('img', { name: 'Portrait of Marcus Adeyemi' }).getByText('MA').waitFor();
     expect(await seriousViolations(page)).toEqual([]);

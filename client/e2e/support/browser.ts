@@ -1,9 +1,10 @@
-import { describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './app-server';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -72,4 +73,30 @@ export function describeInBrowser(name: string, body: () => void): void {
   }
   console.log(`Chromium is not installed at ${CHROMIUM_PATH}: skipping the browser tests "${name}".`);
   describe.skip(name, body);
+}
+
+/**
+ * The app on a fresh embedded database and a Chromium, for the enclosing describe block: started
+ * before its tests, stopped after them. Read `app` and `browser` inside the tests.
+ */
+export function appInBrowser(): { readonly app: AppServer; readonly browser: Browser } {
+  const started: { app?: AppServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    started.app = await startAppServer();
+    started.browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.app?.stop();
+  });
+  return {
+    get app() {
+      if (!started.app) throw new Error('the app server has not started');
+      return started.app;
+    },
+    get browser() {
+      if (!started.browser) throw new Error('the browser has not started');
+      return started.browser;
+    },
+  };
 }
