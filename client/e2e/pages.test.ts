@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WIDTHS, logIn, screenshot } from './support/actions';
 import { DEMO, startAppServer, type AppServer } from './support/app-server';
 import { seriousViolations } from './support/axe';
+import { bodyBackground, isDark } from './support/theme';
 import { describeInBrowser, openBrowser, type Browser } from './support/browser';
 
 interface PageCase {
@@ -140,6 +141,7 @@ describeInBrowser('every page in Chromium: no serious accessibility violation, s
         await page.waitForLoadState('networkidle');
         await pageCase.open?.(page);
         expect(await page.locator('h1').count(), 'one main heading').toBeGreaterThanOrEqual(1);
+        if (colorScheme === 'dark') expect(isDark(await bodyBackground(page)), `dark body at ${width} px`).toBe(true);
         expect(await seriousViolations(page), `axe at ${width} px, ${colorScheme} theme`).toEqual([]);
         if (!pageCase.as) expect(scripts.filter((src) => PORTAL_CHUNK.test(src)), 'portal code on a public page').toEqual([]);
         await screenshot(page, colorScheme === 'dark' ? `${pageCase.name}-dark` : pageCase.name);

@@ -1,11 +1,12 @@
 import PDFDocument from 'pdfkit';
+import { dec, fixed } from '../../domain/money';
 import { usd, qty } from '../format';
 import type { Statement } from './statement';
 
 /** The quarterly statement as a one-page (or longer) PDF, made with pdfkit's standard fonts. */
 
 const ratio = (value: string | null) => (value === null ? '—' : value);
-const irrText = (value: string | null) => (value === null ? '—' : `${value} (${(Number(value) * 100).toFixed(2)} % a year)`);
+const irrText = (value: string | null) => (value === null ? '—' : `${value} (${fixed(dec(value).times(100), 2)} % a year)`);
 const money = (value: string | null) => (value === null ? '—' : usd(value));
 
 export function statementPdf(s: Statement): Promise<Buffer> {
