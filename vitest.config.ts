@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { serverAliases } from './client/build/aliases.ts';
 
 export default defineConfig({
+  resolve: { alias: serverAliases },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

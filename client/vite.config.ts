@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { serverAliases } from './build/aliases.ts';
 import { precompress } from './build/precompress.ts';
 import { site } from './src/site.ts';
 
@@ -17,6 +18,7 @@ export default defineConfig({
     // Every text file of the build also as .br and .gz, served as they are by the server.
     precompress(),
   ],
+  resolve: { alias: serverAliases },
   // One .env at the repository root serves both; Vite exposes only the VITE_ settings to the page.
   envDir: '..',
   server: {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ASSET_ROW_RULE } from '../../server/src/domain/asset-rules';
-import { centsText, dec } from '../../server/src/domain/money';
+import { ASSET_ROW_RULE } from '@contract/asset-rules';
+import { centsText, dec } from '@domain/money';
 import { formatCurrency } from '../src/lib/format';
 import { logIn, screenshot } from './support/actions';
 import { seriousViolations } from './support/axe';

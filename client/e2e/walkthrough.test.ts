@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { isUsMarketOpen } from '../../server/src/domain/market-hours';
+import { isUsMarketOpen } from '@domain/market-hours';
 import { logIn, screenshot, WIDTHS } from './support/actions';
 import { seriousViolations } from './support/axe';
 import { DEMO } from './support/app-server';

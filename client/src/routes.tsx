@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
-import { ROLES } from '../../server/src/domain/roles';
+import { ROLES } from '@contract/roles';
 import { RequireRole } from './components/require-role';
 import { loadGpDashboard, loadLpDashboard } from './page-chunks';
 import { HomePage } from './pages/home';

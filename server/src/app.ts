@@ -7,7 +7,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/open';
-import { MAX_BATCH_SIZE } from './domain/api-limits';
+import { MAX_BATCH_SIZE } from './contract/limits';
 import { logOptions } from './log';
 import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';

@@ -15,7 +15,7 @@ import { isUniqueViolation } from './services/db-errors';
 import { DatabaseStartError } from './db/wait';
 import { serializeError } from './log';
 import { openConfiguredDatabase, readConfig, type OpenedDatabase, type PrepareOptions } from './runtime';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from './contract/errors';
 
 const USAGE = `Usage: pnpm cli <command> [options]
 
@@ -191,7 +191,7 @@ run(command, rest, (line) => console.log(line)).then(
       err instanceof BackupError ||
       err instanceof ConfigError ||
       err instanceof EmbeddedDatabaseBusyError ||
-      err instanceof TRPCError ||
+      err instanceof DomainError ||
       (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'));
     if (known) {
       console.error((err as Error).message);

@@ -16,8 +16,8 @@ describe('clientErrorFromDatabase', () => {
     ['22007', 'The request has a date or time that is not valid.'],
     ['22008', 'The request has a date or time that is not valid.'],
   ])('turns PostgreSQL %s from bad input into 400 "%s"', (code, message) => {
-    expect(clientErrorFromDatabase(wrapped(code))).toMatchObject({ code: 'BAD_REQUEST', message });
-    expect(clientErrorFromDatabase({ code })).toMatchObject({ code: 'BAD_REQUEST', message });
+    expect(clientErrorFromDatabase(wrapped(code))).toMatchObject({ kind: 'badRequest', message });
+    expect(clientErrorFromDatabase({ code })).toMatchObject({ kind: 'badRequest', message });
   });
 
   it.each(['23505', '08006', '57P01', '42P01', 'EPIPE', 'ECONNREFUSED'])('leaves %s to the other error handling', (code) => {

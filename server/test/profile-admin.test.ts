@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
+import { DomainError } from '../src/contract/errors';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { userEditLogs, users } from '../src/db/schema';
 import type { AuthUser } from '../src/services/accounts';
@@ -573,8 +574,8 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       const me: AuthUser = { id: lpId, role: 'GP', email: 'lp@solo.test' };
 
       const attempt = deleteUser(solo.deps, me, last.id);
-      await expect(attempt).rejects.toBeInstanceOf(TRPCError);
-      await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT', message: LAST_GP });
+      await expect(attempt).rejects.toBeInstanceOf(DomainError);
+      await expect(attempt).rejects.toMatchObject({ kind: 'conflict', message: LAST_GP });
       expect(await gpCount()).toBe(1);
 
       // An LP can still be deleted, and the last GP cannot delete themselves either.

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '../../../server/src/trpc/router';
+import type { AppRouter } from '@server/router';
 
 export type ApiError = TRPCClientError<AppRouter>;
 

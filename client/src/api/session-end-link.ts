@@ -1,6 +1,6 @@
 import type { TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import type { AppRouter } from '../../../server/src/trpc/router';
+import type { AppRouter } from '@server/router';
 
 /**
  * Calls whose 401 means "wrong credentials", not "your session ended": the sign-in pages show

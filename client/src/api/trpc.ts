@@ -1,7 +1,7 @@
 import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
 import { navigate } from 'wouter/use-browser-location';
-import { MAX_BATCH_SIZE } from '../../../server/src/domain/api-limits';
-import type { AppRouter } from '../../../server/src/trpc/router';
+import { MAX_BATCH_SIZE } from '@contract/limits';
+import type { AppRouter } from '@server/router';
 import { clearSession, readSession } from './session';
 import { sessionEndLink } from './session-end-link';
 

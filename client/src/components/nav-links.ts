@@ -1,4 +1,4 @@
-import { isLimitedPartner } from '../../../server/src/domain/roles';
+import { isLimitedPartner } from '@contract/roles';
 import type { Session } from '../api/session';
 
 export interface NavLink {

@@ -1,4 +1,4 @@
-import { PASSWORD_RULES } from '../../../server/src/domain/password-rules';
+import { PASSWORD_RULES } from '@contract/password-rules';
 
 /** The sign-up password rules, each ticked as the typed password meets it. */
 export function PasswordRules({ password, id }: { password: string; id?: string }) {

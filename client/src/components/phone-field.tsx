@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { CONTACT_LIMITS, PHONE_HINT, phoneInputValue } from '../../../server/src/domain/contact-rules';
+import { CONTACT_LIMITS, PHONE_HINT, phoneInputValue } from '@contract/contact-rules';
 import { TextField } from './text-field';
 
 interface PhoneFieldProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import type { Role } from '../../../server/src/domain/roles';
+import type { Role } from '@contract/roles';
 import { useSession } from '../api/session';
 import { loginPathFor } from '../lib/return-path';
 

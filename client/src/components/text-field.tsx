@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { EMAIL_MESSAGE, EMAIL_PATTERN } from '../../../server/src/domain/email';
+import { EMAIL_MESSAGE, EMAIL_PATTERN } from '@contract/email';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 

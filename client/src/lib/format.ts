@@ -2,7 +2,7 @@
  * The one place numbers, money and times are turned into text (SPEC §9: money in en-US with two
  * decimals, percent change with sign and two decimals, times of submissions in US Eastern time).
  */
-import { easternDateTime } from '../../../server/src/domain/dates';
+import { easternDateTime } from '@domain/dates';
 
 export const EASTERN_TIME_ZONE = 'America/New_York';
 export const NOT_AVAILABLE = 'N/A';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PHONE_MESSAGE, isValidPhone } from '../../../server/src/domain/contact-rules';
+import { PHONE_MESSAGE, isValidPhone } from '@contract/contact-rules';
 import { messageOf } from '../api/errors';
 import { trpc } from '../api/trpc';
 import { PhoneField } from '../components/phone-field';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { NEW_PASSWORDS_DO_NOT_MATCH } from '../../../server/src/domain/password-rules';
+import { NEW_PASSWORDS_DO_NOT_MATCH } from '@contract/password-rules';
 import { messageOf } from '../api/errors';
 import { trpc } from '../api/trpc';
 import { PasswordField } from '../components/password-field';

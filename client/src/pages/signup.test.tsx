@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_RULES, PASSWORD_RULE_MESSAGE } from '../../../server/src/domain/password-rules';
+import { PASSWORD_RULES, PASSWORD_RULE_MESSAGE } from '@contract/password-rules';
 import { FakeApiError, fakeApi } from '../test/fake-api';
 import { renderApp } from '../test/render-app';
 

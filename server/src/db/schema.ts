@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { LEDGER_KINDS } from '../contract/ledger';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -258,7 +259,6 @@ export const pendingActions = pgTable('pending_actions', {
   createdAt: createdAt(),
 });
 
-export const LEDGER_KINDS = ['buy', 'sell', 'correction', 'deposit', 'withdrawal', 'balances', 'asset'] as const;
 export const LEDGER_SOURCES = ['add_investment', 'sell_action', 'trash', 'assistant', 'balances', 'cash', 'venture', 'real_estate'] as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { AssetType } from './asset-rules';
+import type { AssetType } from '../contract/asset-rules';
 import { amountOf, centsText, dec, fixed, percentOf, sum, ZERO, type Decimal } from './money';
 
 /**

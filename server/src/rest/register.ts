@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { unavailableCode } from '../services/db-errors';
 import type { Download } from '../services/capital/downloads';
 import type { ServiceDeps } from '../services/deps';
 import { contextFromRequest, type Context } from '../trpc/context';
 import { clientErrorFromDatabase } from '../trpc/database-input-errors';
-import { publicMessage } from '../trpc/errors';
+import { publicMessage, trpcErrorOf } from '../trpc/errors';
 import { appRouter } from '../trpc/router';
 import { restRoutes, type InputFrom, type ProcedurePath } from './table';
 import { compressedBody, preferredEncoding, serializedOf } from '../services/serialized';
@@ -33,7 +32,7 @@ function inputOf(from: InputFrom, req: FastifyRequest): unknown {
 
 /** The procedures have already turned database failures into 503s and refused values into 400s (trpc/init.ts). */
 export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
-  const error = err instanceof TRPCError ? err : getTRPCErrorFromUnknown(err);
+  const error = trpcErrorOf(err);
   const status = getHTTPStatusCodeFromError(error);
   const unavailable = error.code === 'SERVICE_UNAVAILABLE' ? unavailableCode(error.cause) : undefined;
   // The database cannot be reached: logged as one short line.

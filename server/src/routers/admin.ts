@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { createInvite, openInvites, revokeInvite } from '../services/invites';
 import { deleteUser, userInfo } from '../services/user-admin';
 import { gpProcedure, router } from '../trpc/init';
-import { idField, roleField } from './fields';
+import { idField, roleField } from '../contract/fields';
 import { declared } from '../trpc/declared-output';
-import { inviteLinkOutput, invitesOutput, messageOutput, userInfoOutput } from './outputs';
+import { inviteLinkOutput, invitesOutput, messageOutput, userInfoOutput } from '../contract/outputs';
 
 export const adminRouter = router({
   createInvite: gpProcedure

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import * as assistant from '../services/assistant/assistant';
 import { gpProcedure, router } from '../trpc/init';
-import { textField } from './fields';
+import { textField } from '../contract/fields';
 import { declared } from '../trpc/declared-output';
-import { assistantOutput, messageOutput } from './outputs';
+import { assistantOutput, messageOutput } from '../contract/outputs';
 
 export const PROMPT_MAX = 1000;
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ASSET_ROW_RULE } from '../domain/asset-rules';
+import { ASSET_ROW_RULE } from '../contract/asset-rules';
 import * as assets from '../services/portfolio/private-assets';
 import type { AssetKind } from '../services/portfolio/private-assets';
 import { declared } from '../trpc/declared-output';
 import { authedProcedure, gpProcedure, router } from '../trpc/init';
-import { idField, textField } from './fields';
-import { messageOutput, realEstateRowOutput, ventureRowOutput } from './outputs';
-import { dayField, decimalField, MONEY, PERCENT, PRICE, QUANTITY, type DecimalOptions } from './money-fields';
+import { idField, textField } from '../contract/fields';
+import { messageOutput, realEstateRowOutput, ventureRowOutput } from '../contract/outputs';
+import { dayField, decimalField, MONEY, PERCENT, PRICE, QUANTITY, type DecimalOptions } from '../contract/money-fields';
 
 /** SPEC §5's row rule: one message for a missing name, a bad date or a non-numeric qty or price. */
 const ruled = (label: string, rule: Pick<DecimalOptions, 'scale' | 'max'>) =>

@@ -5,9 +5,9 @@ import { RESET_INVALID } from '../services/password-reset';
 import { checkInvite } from '../services/invites';
 import * as profile from '../services/profile';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
-import { emailField, googleProofFields, inviteCodeField, nameField, passwordField, textField } from './fields';
+import { emailField, googleProofFields, inviteCodeField, nameField, passwordField, textField } from '../contract/fields';
 import { declared } from '../trpc/declared-output';
-import { changePasswordOutput, clientSettingsOutput, inviteCheckOutput, messageOutput, profileOutput, sessionOutput } from './outputs';
+import { changePasswordOutput, clientSettingsOutput, inviteCheckOutput, messageOutput, profileOutput, sessionOutput } from '../contract/outputs';
 
 /** Sent by the profile page and ignored: the server keeps these itself. */
 const optionalStamp = (label: string) => textField(label).max(64, `${label} is too long.`).nullable().optional();

@@ -6,9 +6,9 @@ import { deleteEntry, recordEntry } from '../services/capital/entries';
 import { accountReader } from '../services/capital/reader';
 import { declared } from '../trpc/declared-output';
 import { authedProcedure, gpProcedure, router } from '../trpc/init';
-import { idField, textField } from './fields';
-import { dayField, decimalField, MONEY } from './money-fields';
-import { capitalAccountOutput, capitalAccountsOutput, capitalEntryOutput, downloadOutput, messageOutput } from './outputs';
+import { idField, textField } from '../contract/fields';
+import { dayField, decimalField, MONEY } from '../contract/money-fields';
+import { capitalAccountOutput, capitalAccountsOutput, capitalEntryOutput, downloadOutput, messageOutput } from '../contract/outputs';
 
 /** A user id from JSON or from a query string's text. */
 const userIdField = idField.or(z.coerce.number({ error: 'A valid id is required.' }).pipe(idField));

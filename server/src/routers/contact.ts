@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { CONTACT_LIMITS, PHONE_MESSAGE } from '../domain/contact-rules';
+import { CONTACT_LIMITS, PHONE_MESSAGE } from '../contract/contact-rules';
 import { deleteSubmission, listSubmissions, markHandled, submitInquiry } from '../services/contact';
 import { gpProcedure, publicProcedure, router } from '../trpc/init';
-import { emailField, idField, nameField, textField } from './fields';
+import { emailField, idField, nameField, textField } from '../contract/fields';
 import { declared } from '../trpc/declared-output';
-import { contactHandledOutput, contactListOutput, messageOutput } from './outputs';
+import { contactHandledOutput, contactListOutput, messageOutput } from '../contract/outputs';
 
 export const contactRouter = router({
   submit: publicProcedure

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { ASSET_TYPES } from '../domain/asset-rules';
+import { ASSET_TYPES } from '../contract/asset-rules';
 import * as balances from '../services/portfolio/balances';
 import * as exportFiles from '../services/portfolio/exports';
 import * as holdings from '../services/portfolio/holdings';
 import * as reads from '../services/portfolio/reads';
-import { LEDGER_KINDS } from '../db/schema';
+import { LEDGER_KINDS } from '../contract/ledger';
 import { listPredictions } from '../services/market/predictions';
 import { marketSummary } from '../services/market/service';
 import { authedProcedure, gpProcedure, router } from '../trpc/init';
 import { capitalRouter } from './capital';
-import { idField, textField } from './fields';
-import { dayField, decimalField, MONEY, PRICE, QUANTITY } from './money-fields';
+import { idField, textField } from '../contract/fields';
+import { dayField, decimalField, MONEY, PRICE, QUANTITY } from '../contract/money-fields';
 import { declared } from '../trpc/declared-output';
-import { symbolCheckOutput, auditEventsOutput, balancesOutput, cashMovementOutput, csvOutput, historyOutput, holdingsOutput, marketSummaryOutput, messageOutput, predictionsOutput, sellOutput, summaryOutput, transactionsOutput, valuationOutput } from './outputs';
+import { symbolCheckOutput, auditEventsOutput, balancesOutput, cashMovementOutput, csvOutput, historyOutput, holdingsOutput, marketSummaryOutput, messageOutput, predictionsOutput, sellOutput, summaryOutput, transactionsOutput, valuationOutput } from '../contract/outputs';
 
 const purchase = z.strictObject({
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),

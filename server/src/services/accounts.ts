@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/open';
 import { users } from '../db/schema';
-import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from '../domain/password-rules';
-import type { Role } from '../domain/roles';
+import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from '../contract/password-rules';
+import type { Role } from '../contract/roles';
 import { isUniqueViolation } from './db-errors';
 import type { Caller, ServiceDeps } from './deps';
 import { fail } from './errors';

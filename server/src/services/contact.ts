@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { contactSubmissions } from '../db/schema';
-import { PHONE_MESSAGE, isValidPhone } from '../domain/contact-rules';
+import { PHONE_MESSAGE, isValidPhone } from '../contract/contact-rules';
 import { recordAudit, type Actor } from './audit';
 import type { Caller, ServiceDeps } from './deps';
 import { fail } from './errors';

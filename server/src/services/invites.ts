@@ -1,15 +1,16 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/open';
 import { invites, users } from '../db/schema';
-import type { Role } from '../domain/roles';
+import type { Role } from '../contract/roles';
 import { recordAudit, type Actor } from './audit';
 import type { ServiceDeps } from './deps';
 import { fail } from './errors';
 import { LIMITS } from './rate-limit';
 import { randomToken, sha256 } from './secrets';
 
-export const INVITE_VALIDITY_HOURS = 24;
-export const INVALID_INVITE = 'This invite link is invalid, expired or already used. Ask a general partner for a new one.';
+import { INVALID_INVITE, INVITE_VALIDITY_HOURS } from '../contract/invites';
+
+export { INVALID_INVITE };
 export const TOO_MANY_INVITE_CHECKS = 'Too many invite checks from your network. Please try again later.';
 export const INVITE_NOT_FOUND = 'Invite not found.';
 export const INVITE_ALREADY_USED = 'This invite has already been used, so it cannot be revoked.';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/open';
 import { users } from '../db/schema';
-import type { Role } from '../domain/roles';
+import type { Role } from '../contract/roles';
 
 /**
  * The channel the `users` table's trigger (drizzle/0006_session_changes.sql) notifies with a

@@ -1,7 +1,7 @@
 import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { Role } from '../domain/roles';
+import type { Role } from '../contract/roles';
 
 export interface SessionClaims {
   userId: number;

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '../contract/errors';
 
 /**
  * PostgreSQL errors that mean the request carried a value the database cannot take, with the
@@ -30,7 +30,7 @@ function inputErrorMessage(err: unknown): string | undefined {
 }
 
 /** A 400 with a readable message when the database refused a value of the request; else undefined. */
-export function clientErrorFromDatabase(err: unknown): TRPCError | undefined {
+export function clientErrorFromDatabase(err: unknown): DomainError | undefined {
   const message = inputErrorMessage(err);
-  return message === undefined ? undefined : new TRPCError({ code: 'BAD_REQUEST', message, cause: err });
+  return message === undefined ? undefined : new DomainError('badRequest', message, { cause: err });
 }

@@ -1,4 +1,5 @@
-import type { TRPCError } from '@trpc/server';
+import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { DomainError, type DomainErrorKind } from '../contract/errors';
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
@@ -28,4 +29,29 @@ export function publicMessage(error: TRPCError): string {
     return path && !/[.!]$/.test(first.message) ? `${path}: ${first.message}` : first.message;
   }
   return error.message;
+}
+
+/** Each kind of domain error's status, in one place for tRPC and the REST paths. */
+const CODE_OF: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  tooMany: 'TOO_MANY_REQUESTS',
+  notConfigured: 'NOT_IMPLEMENTED',
+  badGateway: 'BAD_GATEWAY',
+  unavailable: 'SERVICE_UNAVAILABLE',
+};
+
+/** A domain error as the tRPC error of its status; the cause stays for the log. */
+export function toTRPCError(error: DomainError): TRPCError {
+  return new TRPCError({ code: CODE_OF[error.kind], message: error.message, cause: error.cause });
+}
+
+/** Any thrown value as a tRPC error: domain errors by their kind, anything unexpected as a 500. */
+export function trpcErrorOf(err: unknown): TRPCError {
+  if (err instanceof TRPCError) return err.cause instanceof DomainError ? toTRPCError(err.cause) : err;
+  if (err instanceof DomainError) return toTRPCError(err);
+  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
 }

@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from '../services/db-errors';
 import { fail } from '../services/errors';
 import type { Context } from './context';
 import { clientErrorFromDatabase } from './database-input-errors';
-import { publicMessage } from './errors';
+import { publicMessage, trpcErrorOf } from './errors';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
@@ -27,9 +27,10 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
     const cause = result.error.cause;
-    if (isDatabaseUnavailable(cause)) throw fail.unavailable(cause);
-    const refused = clientErrorFromDatabase(cause);
-    if (refused) throw refused;
+    if (isDatabaseUnavailable(cause)) throw trpcErrorOf(fail.unavailable(cause));
+    // A service's DomainError (or a value the database refused) gets its status here, once.
+    const mapped = trpcErrorOf(clientErrorFromDatabase(cause) ?? result.error);
+    if (mapped !== result.error) throw mapped;
   }
   return result;
 });

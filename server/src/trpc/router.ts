@@ -3,7 +3,7 @@ import { aiRouter } from '../routers/ai';
 import { assetsRouter } from '../routers/assets';
 import { authRouter } from '../routers/auth';
 import { contactRouter } from '../routers/contact';
-import { messageOutput } from '../routers/outputs';
+import { messageOutput } from '../contract/outputs';
 import { portfolioRouter } from '../routers/portfolio';
 import { declared } from './declared-output';
 import { createCallerFactory, publicProcedure, router } from './init';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, phoneInputValue } from '../../src/domain/contact-rules';
+import { isValidPhone, phoneInputValue } from '../../src/contract/contact-rules';
 
 describe('the contact phone rule (SPEC §5)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_RULES, meetsPasswordRule } from '../../src/domain/password-rules';
+import { PASSWORD_RULES, meetsPasswordRule } from '../../src/contract/password-rules';
 
 describe('the sign-up password rule (SPEC §5)', () => {
   it.each([

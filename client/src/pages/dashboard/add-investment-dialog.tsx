@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ignoreNonDecimalKey } from '../../lib/numeric-text';
-import { ASSET_TYPES, type AssetType } from '../../../../server/src/domain/asset-rules';
+import { ASSET_TYPES, type AssetType } from '@contract/asset-rules';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { Dialog } from '../../components/dialog';

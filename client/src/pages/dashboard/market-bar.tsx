@@ -1,5 +1,5 @@
 import { trpc } from '../../api/trpc';
-import { isUsMarketOpen, MARKET_CLOSED } from '../../../../server/src/domain/market-hours';
+import { isUsMarketOpen, MARKET_CLOSED } from '@domain/market-hours';
 import { formatMoney, formatPercent, formatQuoteTime, formatSignedMoney, toneOf } from '../../lib/format';
 import type { MarketTile } from './portfolio-types';
 import { DASHBOARD_FRESH_MS } from './prefetch';

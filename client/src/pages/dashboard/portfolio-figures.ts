@@ -1,5 +1,5 @@
-import { sellFifo } from '../../../../server/src/domain/fifo';
-import { centsText, dec, fixed, percentOf, type Decimal } from '../../../../server/src/domain/money';
+import { sellFifo } from '@domain/fifo';
+import { centsText, dec, fixed, percentOf, type Decimal } from '@domain/money';
 import type { Position, PortfolioTotals } from './portfolio-types';
 
 /**

@@ -1,4 +1,4 @@
-import { isUsMarketOpen, MARKET_CLOSED } from '../../../../server/src/domain/market-hours';
+import { isUsMarketOpen, MARKET_CLOSED } from '@domain/market-hours';
 import { formatEasternDateTime } from '../../lib/format';
 import type { LiveQuote } from './portfolio-types';
 

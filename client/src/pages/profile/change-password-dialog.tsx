@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { NEW_PASSWORDS_DO_NOT_MATCH } from '../../../../server/src/domain/password-rules';
+import { NEW_PASSWORDS_DO_NOT_MATCH } from '@contract/password-rules';
 import { messageOf } from '../../api/errors';
 import { replaceToken } from '../../api/session';
 import { trpc } from '../../api/trpc';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
-import type { Role } from '../../../../server/src/domain/roles';
+import type { Role } from '@contract/roles';
+import { INVITE_VALIDITY_HOURS } from '@contract/invites';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { useToast } from '../../components/toast';
@@ -12,7 +13,6 @@ export const INVITE_FAILED = 'Failed to generate invite';
 /** SPEC §9. */
 export const INVITE_TOAST_MS = 3000;
 export const LINK_READY_MS = 5000;
-const INVITE_VALIDITY_HOURS = 24;
 
 /** The GP's buttons: submissions, user information, and invite links for either role. */
 export function GpTools() {

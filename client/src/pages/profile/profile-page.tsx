@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Role } from '../../../../server/src/domain/roles';
+import type { Role } from '@contract/roles';
 import { useLogout } from '../../api/use-sign-in';
 import { portalPaths } from '../../components/nav-links';
 import { useDocumentTitle } from '../../lib/use-document-title';

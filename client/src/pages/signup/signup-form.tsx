@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from '../../../../server/src/domain/password-rules';
+import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from '@contract/password-rules';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { GoogleAlternative } from '../../components/google-button';

@@ -1,6 +1,6 @@
 import { writeBooks } from './ledger';
 import { dayInNewYork } from '../../domain/dates';
-import type { AssetType } from '../../domain/asset-rules';
+import type { AssetType } from '../../contract/asset-rules';
 import type { Actor } from '../audit';
 import type { ServiceDeps } from '../deps';
 import { fail } from '../errors';

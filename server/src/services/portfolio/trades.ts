@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { accountBalances, holdings } from '../../db/schema';
-import { DEFAULT_EXCHANGE, type AssetType } from '../../domain/asset-rules';
+import { DEFAULT_EXCHANGE, type AssetType } from '../../contract/asset-rules';
 import { costBasisOf, sellFifo, type Sale } from '../../domain/fifo';
 import { amountOf, centsText, dec, plain, sum, ZERO, type Decimal } from '../../domain/money';
 import { recordAudit, type Actor } from '../audit';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ASSET_ROW_RULE } from '../../../../../server/src/domain/asset-rules';
+import { ASSET_ROW_RULE } from '@contract/asset-rules';
 import { FakeApiError, fakeApi } from '../../../test/fake-api';
 import { booksFixture, dashboardReads } from '../../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../../test/render-app';

@@ -1,6 +1,6 @@
-import { ASSET_ROW_RULE } from '../../../../../server/src/domain/asset-rules';
-import { isCalendarDay } from '../../../../../server/src/domain/dates';
-import { amountOf, centsText, dec } from '../../../../../server/src/domain/money';
+import { ASSET_ROW_RULE } from '@contract/asset-rules';
+import { isCalendarDay } from '@domain/dates';
+import { amountOf, centsText, dec } from '@domain/money';
 import { isNumericText } from '../../../lib/numeric-text';
 
 /** A venture or real estate row as its inputs hold it: every field as text. */

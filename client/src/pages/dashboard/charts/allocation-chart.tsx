@@ -1,4 +1,4 @@
-import { centsText, dec, sum, ZERO } from '../../../../../server/src/domain/money';
+import { centsText, dec, sum, ZERO } from '@domain/money';
 import { formatCurrency, formatPercent } from '../../../lib/format';
 import { percentText, type AllocationParts } from '../portfolio-figures';
 import { arcPath } from './chart-scale';

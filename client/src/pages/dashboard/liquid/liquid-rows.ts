@@ -1,4 +1,4 @@
-import { quoteKeyOf } from '../../../../../server/src/domain/valuation';
+import { quoteKeyOf } from '@domain/valuation';
 import type { PortfolioValuation, Position, Prediction } from '../portfolio-types';
 import { holdingQuoteUrl } from './quote-link';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_EXCHANGE, type AssetType } from '../../../../../server/src/domain/asset-rules';
+import { DEFAULT_EXCHANGE, type AssetType } from '@contract/asset-rules';
 
 /** SPEC §2: a holding's quote page; crypto pairs with USD, a stock names its exchange (NASDAQ by default). */
 export function holdingQuoteUrl(holding: { symbol: string; asset_type: AssetType; exchange: string | null }): string {

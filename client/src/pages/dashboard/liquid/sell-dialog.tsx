@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { boundText, checkAmount, MAX_SIGNIFICANT_DIGITS, PRICE, QUANTITY, type AmountRule } from '../../../../../server/src/domain/amounts';
-import { centsText, dec } from '../../../../../server/src/domain/money';
+import { boundText, checkAmount, MAX_SIGNIFICANT_DIGITS, PRICE, QUANTITY, type AmountRule } from '@domain/amounts';
+import { centsText, dec } from '@domain/money';
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { Dialog } from '../../../components/dialog';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CONTACT_LIMITS } from '../domain/contact-rules';
-import { EMAIL_MESSAGE, EMAIL_RULE } from '../domain/email';
+import { CONTACT_LIMITS } from './contact-rules';
+import { EMAIL_MESSAGE, EMAIL_RULE } from './email';
 import { hasControlCharacters } from '../domain/text';
-import { INVALID_INVITE } from '../services/invites';
+import { INVALID_INVITE } from './invites';
 
 /** "X is required." when missing, "X must be text." when of another type. */
 export const textError = (label: string) => (issue: { input: unknown }) =>

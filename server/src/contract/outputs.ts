@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEDGER_KINDS } from '../db/schema';
+import { LEDGER_KINDS } from './ledger';
 
 /**
  * What the procedures answer, one schema each, attached with `.output(declared(...))`. They
