@@ -65,3 +65,6 @@ export const googleProofFields = {
 export const inviteCodeField = textField('Invite code', { message: 'An invite code is required.' })
   .min(1, 'An invite code is required.')
   .max(200, INVALID_INVITE);
+
+/** The input of a call that names one row. */
+export const idInput = z.strictObject({ id: idField });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { CAPITAL_KINDS } from '../contract/capital';
 import { LEDGER_KINDS } from '../contract/ledger';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -316,7 +317,6 @@ export const portfolioState = pgTable(
   (t) => [check('portfolio_state_single_row', sql`${t.id} = 1`)],
 );
 
-export const CAPITAL_KINDS = ['commitment', 'contribution', 'distribution'] as const;
 
 /**
  * A limited partner's capital account, one row per commitment, contribution (a paid capital call)

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { roleField } from './fields';
+import { INVITE_VALIDITY_HOURS } from './invites';
+
+const hoursMessage = `validityHours must be between 1 and ${INVITE_VALIDITY_HOURS}.`;
+
+export const createInviteInput = z.strictObject({
+  role: roleField,
+  validityHours: z
+    .number({ error: 'validityHours must be a number of hours.' })
+    .int('validityHours must be a whole number of hours.')
+    .min(1, hoursMessage)
+    .max(INVITE_VALIDITY_HOURS, hoursMessage)
+    .optional(),
+});

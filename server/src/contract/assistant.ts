@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { textField } from './fields';
+
+/** The longest message the assistant takes, in characters; the chat box stops there too. */
+export const PROMPT_MAX = 1000;
+
+export const promptInput = z.strictObject({
+  prompt: textField('Your message', { message: 'Please type a message for the assistant.', multiline: true })
+    .min(1, 'Please type a message for the assistant.')
+    .max(PROMPT_MAX, `Your message is too long (${PROMPT_MAX.toLocaleString('en-US')} characters at most).`),
+});
+
+export const confirmInput = z.strictObject({ confirm: z.boolean({ error: 'confirm must be true or false.' }) });

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ASSET_TYPES } from './asset-rules';
+import { textField } from './fields';
+import { dayField, decimalField, PRICE, QUANTITY } from './money-fields';
+
+const purchase = z.strictObject({
+  qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
+  price_paid: decimalField('Purchase price', { ...PRICE, sign: 'nonNegative' }),
+  purchase_date: dayField('Purchase date'),
+});
+
+export const symbolField = textField('Ticker symbol', { message: 'Ticker symbol is required.' })
+  .min(1, 'Ticker symbol is required.')
+  .max(15, 'Ticker symbol is too long.')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9.-]*$/, 'Ticker symbol can have only letters, digits, dots and dashes.');
+
+const assetTypeField = z.enum(ASSET_TYPES, { error: 'Asset type must be stock or crypto.' });
+
+export const addHoldingInput = z.strictObject({
+  symbol: symbolField,
+  asset_type: assetTypeField,
+  exchange: textField('Exchange', { message: 'Exchange must be text.' })
+    .max(20, 'Exchange is too long.')
+    .regex(/^[A-Za-z]*$/, 'Exchange can have only letters.')
+    .optional(),
+  purchases: z.array(purchase, { error: 'Purchases must be a list.' }).min(1, 'Add at least one purchase.').max(100, 'Add at most 100 purchases at a time.'),
+  /** Paid from Cash Available; by default the purchases are recorded without touching it. */
+  settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
+});
+
+export const checkSymbolInput = z.strictObject({ symbol: symbolField, asset_type: assetTypeField });
+
+/** The Sell action on a liquid position: first in, first out; settles against cash unless `settles` is false. */
+export const sellInput = z.strictObject({
+  symbol: symbolField,
+  qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
+  price: decimalField('Sale price', { ...PRICE, sign: 'nonNegative' }),
+  settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
+});
