@@ -54,7 +54,7 @@ describeInBrowser('the Activity page in Chromium', () => {
 
   it('a GP records a purchase and finds it in the ledger, the audit log, a filter and the CSV', async () => {
     const gp = await session.browser.newPage();
-    const ledgerInputs = recordInputs(gp, 'portfolio.transactions');
+    const ledgerInputs = recordInputs(gp, 'portfolio.activity.transactions');
     await logIn(gp, session.app.url, DEMO.gp);
     await gp.waitForURL('**/gp_dashboard');
     await dashboardReady(gp);

@@ -53,7 +53,7 @@ describe('when PostgreSQL cannot be reached', () => {
   });
 
   it('answers a tRPC call with 503 and the same message', async () => {
-    const res = await app.inject({ method: 'GET', url: '/trpc/portfolio.holdings', headers: { authorization: `Bearer ${token}` } });
+    const res = await app.inject({ method: 'GET', url: '/trpc/portfolio.holdings.list', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(503);
     const body = res.json() as { error: { message: string; data: { code: string; httpStatus: number } } };
     expect(body.error.message).toBe(UNAVAILABLE_MESSAGE);

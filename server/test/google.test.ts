@@ -143,7 +143,7 @@ describe.each(databaseKinds)('Google sign-in without GOOGLE_CLIENT_ID on %s', (k
     h = await createHarness(kind, { logger: logs.logger });
     await h.createUser({ email: 'gp-google-off@test.dev', password: 'Passw0rd!', role: 'GP' });
     const gpToken = await h.login('gp-google-off@test.dev', 'Passw0rd!');
-    code = inviteCode((await h.caller(gpToken).admin.createInvite({ role: 'LP' })).link);
+    code = inviteCode((await h.caller(gpToken).admin.invites.create({ role: 'LP' })).link);
   });
   afterAll(() => h.close());
 
@@ -222,7 +222,7 @@ describe.each(databaseKinds)('Google sign-in against a local issuer on %s', (kin
   });
 
   async function newInvite(role: 'GP' | 'LP'): Promise<string> {
-    return inviteCode((await h.caller(gpToken).admin.createInvite({ role })).link);
+    return inviteCode((await h.caller(gpToken).admin.invites.create({ role })).link);
   }
 
   const googleLogin = (payload: Record<string, unknown>) =>

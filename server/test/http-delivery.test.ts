@@ -121,7 +121,7 @@ describe.each(databaseKinds)('what the server sends on %s', (kind) => {
     it('compresses tRPC answers too', async () => {
       const res = await h.inject({
         method: 'GET',
-        url: '/trpc/admin.userInfo',
+        url: '/trpc/admin.users.list',
         headers: { authorization: `Bearer ${gpToken}`, 'accept-encoding': 'br' },
       });
       expect(res.statusCode).toBe(200);

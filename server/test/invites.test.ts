@@ -158,8 +158,8 @@ describe.each(databaseKinds)('open invites and revoking them on %s', (kind) => {
   it('serves the same through tRPC', async () => {
     const target = await invite(gp.token, 'GP');
     const caller = h.caller(gp.token);
-    expect((await caller.admin.invites()).map((i) => i.id)).toContain(target.id);
-    expect(await caller.admin.revokeInvite({ id: target.id })).toEqual({ message: 'Invite revoked.' });
-    expect((await caller.admin.invites()).map((i) => i.id)).not.toContain(target.id);
+    expect((await caller.admin.invites.list()).map((i) => i.id)).toContain(target.id);
+    expect(await caller.admin.invites.revoke({ id: target.id })).toEqual({ message: 'Invite revoked.' });
+    expect((await caller.admin.invites.list()).map((i) => i.id)).not.toContain(target.id);
   });
 });

@@ -110,18 +110,18 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
 
     it('is served in-process through the tRPC caller too', async () => {
       const { token } = await signedIn('caller');
-      const viaCaller = await h.caller(token).auth.profileDetails();
+      const viaCaller = await h.caller(token).auth.profile.details();
       const viaRest = (await getDetails(token)).json<ProfileDetailsBody>();
       expect(viaCaller).toEqual(viaRest);
     });
 
     it('answers UNAUTHORIZED through the tRPC caller without a token or with an ended session', async () => {
-      await expect(h.caller(null).auth.profileDetails()).rejects.toSatisfy(
+      await expect(h.caller(null).auth.profile.details()).rejects.toSatisfy(
         (e: unknown) => e instanceof TRPCError && e.code === 'UNAUTHORIZED',
       );
       const { id, token } = await signedIn('ended', 'LP');
       await h.database.db.update(users).set({ tokenVersion: 5 }).where(eq(users.id, id));
-      await expect(h.caller(token).auth.profileDetails()).rejects.toMatchObject({
+      await expect(h.caller(token).auth.profile.details()).rejects.toMatchObject({
         code: 'UNAUTHORIZED',
         message: SESSION_ENDED,
       });
@@ -396,7 +396,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
 
     it('is for GPs only: FORBIDDEN for an LP through the caller, 403 through REST', async () => {
       const { token } = await signedIn('lp-userinfo');
-      await expect(h.caller(token).admin.userInfo()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(h.caller(token).admin.users.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
       const res = await h.inject({ method: 'GET', url: '/api/users/userinfo', headers: bearer(token) });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'Only general partners can do that.' });
@@ -448,7 +448,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
     });
 
     it('answers BAD_REQUEST through the caller for an invalid id', async () => {
-      await expect(h.caller(gpToken).admin.deleteUser({ id: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(h.caller(gpToken).admin.users.remove({ id: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     });
 
     it('does not let an LP delete anyone', async () => {
@@ -457,7 +457,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       const res = await deleteById(lp.token, victim.id);
       expect(res.statusCode).toBe(403);
       expect(await userRow(victim.id)).toBeDefined();
-      await expect(h.caller(lp.token).admin.deleteUser({ id: victim.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(h.caller(lp.token).admin.users.remove({ id: victim.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     });
 
     it('lets a GP delete another GP while another remains', async () => {

@@ -75,10 +75,10 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
   'auth.googleLogin': { email: 'a@b.co', ...GOOGLE_PROOF },
   'auth.signup': SAMPLE_BODIES['POST /api/users/signup'] ?? {},
   'auth.googleSignup': { email: 'a@b.co', firstName: 'Ann', lastName: 'Lee', inviteCode: 'code', ...GOOGLE_PROOF },
-  'auth.requestPasswordReset': { email: 'a@b.co' },
-  'auth.resetPassword': { token: 'abc', newPassword: 'Passw0rd!' },
-  'auth.changePassword': { currentPassword: 'Passw0rd!', newPassword: 'Passw0rd!2' },
-  'auth.updateProfile': {
+  'auth.passwordReset.request': { email: 'a@b.co' },
+  'auth.passwordReset.setPassword': { token: 'abc', newPassword: 'Passw0rd!' },
+  'auth.profile.changePassword': { currentPassword: 'Passw0rd!', newPassword: 'Passw0rd!2' },
+  'auth.profile.update': {
     first_name: 'Ann',
     last_name: 'Lee',
     email: 'a@b.co',
@@ -86,27 +86,27 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
     last_login: '2025-01-01T10:00:00Z',
     last_edit: '2025-01-02T10:00:00Z',
   },
-  'admin.createInvite': { validityHours: 24, role: 'LP' },
-  'admin.revokeInvite': { id: 1 },
-  'admin.deleteUser': { id: 1 },
+  'admin.invites.create': { validityHours: 24, role: 'LP' },
+  'admin.invites.revoke': { id: 1 },
+  'admin.users.remove': { id: 1 },
   'contact.submit': { name: 'Ann', email: 'a@b.co', phone: '5551234567', message: 'Hello,\n\tthere' },
   'contact.markHandled': { id: 1, handled: true },
   'contact.remove': { id: 1 },
   'auth.checkInvite': { invite: 'code' },
-  'portfolio.checkSymbol': { symbol: 'AAPL', asset_type: 'stock' },
-  'portfolio.addHolding': {
+  'portfolio.holdings.checkSymbol': { symbol: 'AAPL', asset_type: 'stock' },
+  'portfolio.holdings.add': {
     symbol: 'AAPL',
     asset_type: 'stock',
     exchange: 'NASDAQ',
     purchases: [{ qty: '1', price_paid: '100', purchase_date: '2026-01-05' }],
     settles: false,
   },
-  'portfolio.deleteHolding': { id: 1 },
-  'portfolio.sell': { symbol: 'AAPL', qty: '1', price: '100', settles: true },
-  'portfolio.recordCashMovement': { kind: 'withdrawal', amount: '250.50', note: 'Fees' },
-  'portfolio.transactions': { limit: 10, before: 5, symbol: 'AAPL', kind: 'sell' },
-  'portfolio.auditEvents': { limit: 10, before: 5, entity: 'holding' },
-  'portfolio.saveBalances': { cash_available: '1000', margin_debit: '200', accounts_receivable: '50' },
+  'portfolio.holdings.remove': { id: 1 },
+  'portfolio.holdings.sell': { symbol: 'AAPL', qty: '1', price: '100', settles: true },
+  'portfolio.balances.recordCashMovement': { kind: 'withdrawal', amount: '250.50', note: 'Fees' },
+  'portfolio.activity.transactions': { limit: 10, before: 5, symbol: 'AAPL', kind: 'sell' },
+  'portfolio.activity.auditEvents': { limit: 10, before: 5, entity: 'holding' },
+  'portfolio.balances.save': { cash_available: '1000', margin_debit: '200', accounts_receivable: '50' },
   'portfolio.history': { days: 30 },
   'assets.venture.save': { assets: [VENTURE_TEXT_ROW] },
   'assets.venture.update': { id: 1, ...VENTURE_TEXT_ROW },
@@ -129,20 +129,20 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
   'POST /api/users/google-login': 'auth.googleLogin',
   'POST /api/users/signup': 'auth.signup',
   'POST /api/users/google-signup': 'auth.googleSignup',
-  'POST /api/users/request-password-reset': 'auth.requestPasswordReset',
-  'POST /api/users/reset-password': 'auth.resetPassword',
-  'PUT /api/users/change-password': 'auth.changePassword',
-  'PUT /api/users/profile': 'auth.updateProfile',
-  'POST /api/invites': 'admin.createInvite',
+  'POST /api/users/request-password-reset': 'auth.passwordReset.request',
+  'POST /api/users/reset-password': 'auth.passwordReset.setPassword',
+  'PUT /api/users/change-password': 'auth.profile.changePassword',
+  'PUT /api/users/profile': 'auth.profile.update',
+  'POST /api/invites': 'admin.invites.create',
   'POST /api/contact': 'contact.submit',
-  'POST /api/holdings': 'portfolio.addHolding',
+  'POST /api/holdings': 'portfolio.holdings.add',
   'POST /api/illiquid-assets/save': 'assets.venture.save',
   'PUT /api/illiquid-assets/:id': 'assets.venture.update',
   'POST /api/real-estate/save': 'assets.realEstate.save',
   'PUT /api/real-estate/:id': 'assets.realEstate.update',
-  'PUT /api/account-balance': 'portfolio.saveBalances',
-  'POST /api/holdings/sell': 'portfolio.sell',
-  'POST /api/cash-movements': 'portfolio.recordCashMovement',
+  'PUT /api/account-balance': 'portfolio.balances.save',
+  'POST /api/holdings/sell': 'portfolio.holdings.sell',
+  'POST /api/cash-movements': 'portfolio.balances.recordCashMovement',
   'POST /api/ai/prompt': 'ai.prompt',
   'POST /api/ai/confirm': 'ai.confirm',
   'POST /api/capital-accounts/:userId/entries': 'portfolio.capital.addEntry',
@@ -318,8 +318,8 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     it('spoils the text fields of every REST path and procedure that has any', () => {
       expect(bodyRoutes.filter((r) => !textRoutes.includes(r)).map(routeKey)).toEqual(['PUT /api/contact/:id/handled', 'POST /api/ai/confirm']);
       expect(withInput.filter((p) => textLeaves(PROCEDURE_INPUTS[p.path]).length === 0).map((p) => p.path).sort()).toEqual([
-        'admin.deleteUser',
-        'admin.revokeInvite',
+        'admin.invites.revoke',
+        'admin.users.remove',
         'ai.confirm',
         'assets.realEstate.remove',
         'assets.venture.remove',
@@ -327,8 +327,8 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'contact.remove',
         'portfolio.capital.account',
         'portfolio.capital.deleteEntry',
-        'portfolio.deleteHolding',
         'portfolio.history',
+        'portfolio.holdings.remove',
       ]);
     });
 
@@ -382,8 +382,8 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     it('covers every REST :id path and every tRPC {id} input', () => {
       expect(idRoutes.map(routeKey)).toHaveLength(11);
       expect(idProcedures.map((p) => p.path).sort()).toEqual([
-        'admin.deleteUser',
-        'admin.revokeInvite',
+        'admin.invites.revoke',
+        'admin.users.remove',
         'assets.realEstate.remove',
         'assets.realEstate.update',
         'assets.venture.remove',
@@ -391,7 +391,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'contact.markHandled',
         'contact.remove',
         'portfolio.capital.deleteEntry',
-        'portfolio.deleteHolding',
+        'portfolio.holdings.remove',
       ]);
     });
 
@@ -479,7 +479,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         const body = { cash_available: '100000', margin_debit: '0', accounts_receivable: '0' };
         const expected = { status: 400, error: 'The request has a number that is too large to store.' };
         expect(await send('PUT', '/api/account-balance', body)).toEqual(expected);
-        expect(await trpc('portfolio.saveBalances', body)).toEqual(expected);
+        expect(await trpc('portfolio.balances.save', body)).toEqual(expected);
       } finally {
         await h.database.db.execute(sql`alter table account_balances alter column cash_available type numeric(20, 2)`);
       }

@@ -22,7 +22,7 @@ describe.each(databaseKinds)('the tRPC endpoint on %s', (kind) => {
   it('answers a batch of queries in one request', async () => {
     const res = await h.inject({
       method: 'GET',
-      url: `/trpc/ping,auth.profileDetails?batch=1&input=${encodeURIComponent('{}')}`,
+      url: `/trpc/ping,auth.profile.details?batch=1&input=${encodeURIComponent('{}')}`,
       headers: bearer(lpToken),
     });
     expect(res.statusCode).toBe(200);
@@ -32,7 +32,7 @@ describe.each(databaseKinds)('the tRPC endpoint on %s', (kind) => {
   });
 
   it('answers 401 with the UNAUTHORIZED code and no stack without a token', async () => {
-    const res = await h.inject({ method: 'GET', url: '/trpc/auth.profileDetails' });
+    const res = await h.inject({ method: 'GET', url: '/trpc/auth.profile.details' });
     expect(res.statusCode).toBe(401);
     const body = res.json() as TrpcResult;
     expect(body.error?.data.code).toBe('UNAUTHORIZED');
@@ -40,7 +40,7 @@ describe.each(databaseKinds)('the tRPC endpoint on %s', (kind) => {
   });
 
   it('answers 403 FORBIDDEN when an LP calls a GP procedure', async () => {
-    const res = await h.inject({ method: 'GET', url: '/trpc/admin.userInfo', headers: bearer(lpToken) });
+    const res = await h.inject({ method: 'GET', url: '/trpc/admin.users.list', headers: bearer(lpToken) });
     expect(res.statusCode).toBe(403);
     expect((res.json() as TrpcResult).error).toMatchObject({
       message: 'Only general partners can do that.',

@@ -70,7 +70,7 @@ describe('the typed client for TypeScript consumers', () => {
 // @ts-expect-error an e-mail is a string
 await portal.auth.login.mutate({ email: 42, password: 'x' });
 // @ts-expect-error the list of lots is not a string
-export const notText: string = await portal.portfolio.holdings.query();
+export const notText: string = await portal.portfolio.holdings.list.query();
 `,
     );
     const tsc = createRequire(join(repoRoot, 'package.json')).resolve('typescript/bin/tsc');

@@ -9,7 +9,7 @@ describe('a 401 from the API', () => {
     storeSession('GP', 'revoked-token');
     const api = fakeApi({
       'auth.clientSettings': () => ({ googleClientId: null }),
-      'auth.profileDetails': () => {
+      'auth.profile.details': () => {
         throw new FakeApiError(401, 'Your session has ended. Please log in again.');
       },
     });
@@ -19,7 +19,7 @@ describe('a 401 from the API', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('role')).toBeNull();
     expect(localStorage.getItem('authMethod')).toBeNull();
-    expect(api.callsTo('auth.profileDetails')[0]?.authorization).toBe('Bearer revoked-token');
+    expect(api.callsTo('auth.profile.details')[0]?.authorization).toBe('Bearer revoked-token');
     expect(screen.queryByText('Your session has ended. Please log in again.')).toBeNull();
   });
 
@@ -42,7 +42,7 @@ describe('a 401 from the API', () => {
   it('does not end the session for other errors', async () => {
     storeSession('GP');
     const api = fakeApi({
-      'admin.userInfo': () => {
+      'admin.users.list': () => {
         throw new FakeApiError(403, 'Only general partners can do that.');
       },
     });

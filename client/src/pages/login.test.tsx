@@ -10,7 +10,7 @@ function loginApi(role: string) {
   return fakeApi({
     'auth.clientSettings': () => ({ googleClientId: null }),
     'auth.login': () => ({ token: 'fresh-token', role }),
-    'auth.requestPasswordReset': () => ({ message: RESET_MESSAGE }),
+    'auth.passwordReset.request': () => ({ message: RESET_MESSAGE }),
   });
 }
 
@@ -83,7 +83,7 @@ describe('the Forgot Password modal', () => {
 
     expect(await within(dialog).findByText(RESET_MESSAGE)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Send Reset Link' })).toHaveProperty('disabled', true);
-    expect(api.callsTo('auth.requestPasswordReset')[0]?.input).toEqual({ email: 'gp@demo.partners' });
+    expect(api.callsTo('auth.passwordReset.request')[0]?.input).toEqual({ email: 'gp@demo.partners' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -19,7 +19,7 @@ export function PasswordResetPage() {
   const [, navigate] = useLocation();
   const [newPassword, setNewPassword] = useState('');
   const [verifyPassword, setVerifyPassword] = useState('');
-  const reset = trpc.auth.resetPassword.useMutation();
+  const reset = trpc.auth.passwordReset.setPassword.useMutation();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -92,18 +92,18 @@ describe('sign-up', () => {
 describe('password reset', () => {
   it('says the new passwords do not match and sends nothing', async () => {
     const user = userEvent.setup();
-    const api = fakeApi({ 'auth.resetPassword': () => ({ message: 'Password reset successfully!' }) });
+    const api = fakeApi({ 'auth.passwordReset.setPassword': () => ({ message: 'Password reset successfully!' }) });
     renderApp('/password_reset?token=t0k', api);
     await user.type(await screen.findByLabelText('New Password'), 'Str0ng#Pass');
     await user.type(screen.getByLabelText('Verify New Password'), 'Str0ng#Pasz');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('New passwords do not match!')).toBeTruthy();
-    expect(api.callsTo('auth.resetPassword')).toHaveLength(0);
+    expect(api.callsTo('auth.passwordReset.setPassword')).toHaveLength(0);
   });
 
   it('shows the typed password with the eye toggle, resets it and goes to /login', async () => {
     const user = userEvent.setup();
-    const api = fakeApi({ 'auth.resetPassword': () => ({ message: 'Password reset successfully!' }), 'auth.clientSettings': () => ({ googleClientId: null }) });
+    const api = fakeApi({ 'auth.passwordReset.setPassword': () => ({ message: 'Password reset successfully!' }), 'auth.clientSettings': () => ({ googleClientId: null }) });
     renderApp('/password_reset?token=t0k', api);
     const input = await screen.findByLabelText('New Password');
     expect(input.getAttribute('type')).toBe('password');
@@ -114,6 +114,6 @@ describe('password reset', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Password reset successfully!')).toBeTruthy();
     expect(window.location.pathname).toBe('/login');
-    expect(api.callsTo('auth.resetPassword')[0]?.input).toEqual({ token: 't0k', newPassword: 'Str0ng#Pass' });
+    expect(api.callsTo('auth.passwordReset.setPassword')[0]?.input).toEqual({ token: 't0k', newPassword: 'Str0ng#Pass' });
   });
 });

@@ -1,3 +1,5 @@
+import type { ProcedurePath } from '@server/router';
+
 /**
  * A stand-in for the server's tRPC endpoint: answers batched calls the way the real one does,
  * from one handler per procedure, and records every call.
@@ -21,6 +23,8 @@ const CODES: Record<number, { name: string; rpc: number }> = {
 };
 
 type Handler = (input: unknown) => unknown;
+/** One handler per procedure, keyed by its dotted path ('auth.profile.details'), so a renamed procedure fails to compile. */
+export type Handlers = Partial<Record<ProcedurePath, Handler>>;
 
 export interface FakeCall {
   path: string;
@@ -31,7 +35,7 @@ export interface FakeCall {
 export interface FakeApi {
   fetch: typeof globalThis.fetch;
   calls: FakeCall[];
-  callsTo(path: string): FakeCall[];
+  callsTo(path: ProcedurePath): FakeCall[];
 }
 
 function errorBody(path: string, status: number, message: string) {
@@ -39,7 +43,8 @@ function errorBody(path: string, status: number, message: string) {
   return { error: { message, code: code.rpc, data: { code: code.name, httpStatus: status, path } } };
 }
 
-export function fakeApi(handlers: Record<string, Handler>): FakeApi {
+export function fakeApi(handlers: Handlers): FakeApi {
+  const byPath: Partial<Record<string, Handler>> = handlers;
   const calls: FakeCall[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url, 'http://localhost');
@@ -50,7 +55,7 @@ export function fakeApi(handlers: Record<string, Handler>): FakeApi {
     const results = paths.map((path, i) => {
       const callInput = inputs[String(i)];
       calls.push({ path, input: callInput, authorization: headers.get('authorization') });
-      const handler = handlers[path];
+      const handler = byPath[path];
       if (!handler) return { status: 404, body: errorBody(path, 404, `No procedure ${path}`) };
       try {
         return { status: 200, body: { result: { data: handler(callInput) } } };

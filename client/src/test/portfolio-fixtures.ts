@@ -2,6 +2,7 @@ import { sellFifo } from '@domain/fifo';
 import { centsText, dec } from '@domain/money';
 import { valuePortfolio, type LotInput, type PrivateAssetInput } from '@domain/valuation';
 import type { LiveQuote, PortfolioValuation, RealEstateAsset, VentureAsset } from '../pages/dashboard/portfolio-types';
+import type { Handlers } from './fake-api';
 
 /**
  * A small portfolio for the dashboard tests, figures chosen so totals are easy to check by hand.
@@ -132,13 +133,13 @@ export function valuationOf(books: Books): PortfolioValuation {
 
 /** Handlers for every read the dashboards make, from `books`; tests add or override the writes. */
 export function dashboardReads(
-  overrides: Record<string, (input: unknown) => unknown> = {},
+  overrides: Handlers = {},
   books: Books = booksFixture(),
-): Record<string, (input: unknown) => unknown> {
+): Handlers {
   return {
     'portfolio.valuation': () => valuationOf(books),
-    'portfolio.predictions': () => [{ ticker: 'AAPL', prediction: 121.5 }],
-    'portfolio.marketSummary': () => [
+    'portfolio.market.predictions': () => [{ ticker: 'AAPL', prediction: 121.5 }],
+    'portfolio.market.summary': () => [
       { name: 'S&P 500', symbol: '^GSPC', price: 6737.98, change: 12.5, changePct: 0.19, quoteSource: 'simulated', quoteAsOf: '2026-03-02T15:00:00.000Z', quoteStale: false },
     ],
     'portfolio.history': () => ({ days: [] }),

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { ASSET_ROW_RULE } from './asset-rules';
-import { idField, textField } from './fields';
+import { textField } from './fields';
 import { dayField, decimalField, MONEY, PERCENT, PRICE, QUANTITY, type DecimalOptions } from './money-fields';
 
 /** SPEC §5's row rule: one message for a missing name, a bad date or a non-numeric qty or price. */
 const ruled = (label: string, rule: Pick<DecimalOptions, 'scale' | 'max'>) =>
   decimalField(label, { ...rule, sign: 'nonNegative', message: ASSET_ROW_RULE, blankIsZero: true });
-const amount = (label: string) => decimalField(label, MONEY).optional();
-const percent = (label: string) => decimalField(label, PERCENT).optional();
 
-/** The fields every venture investment and property has. */
+/** An optional amount of money or percentage of one kind's own columns. */
+export const assetAmount = (label: string) => decimalField(label, MONEY).optional();
+export const assetPercent = (label: string) => decimalField(label, PERCENT).optional();
+
+/** The fields every venture investment and real estate investment has. */
 export const commonAssetFields = {
   name: textField('Name', { message: ASSET_ROW_RULE }).min(1, ASSET_ROW_RULE).max(200, 'Name is too long.'),
   description: textField('Description', { message: 'Description must be text.', multiline: true }).max(2000, 'Description is too long.').optional(),
@@ -21,20 +23,6 @@ export const commonAssetFields = {
   /** Sent by the form; the server computes value itself (qty × last price). */
   value: z.union([z.number(), textField('Value').max(40, 'Value is too long.'), z.null()]).optional(),
 };
-
-const ventureFields = { dividend_dollar: amount('Dividend $'), dividend_pct: percent('Dividend %') };
-const rentalFields = {
-  total_rental_income: amount('Total Rental Income'),
-  monthly_rental_income: amount('Monthly Rental Income'),
-  annual_rental_income_pct: percent('Annual Rental Income %'),
-};
-
-export const ventureRowInput = z.strictObject({ ...commonAssetFields, ...ventureFields });
-export const ventureUpdateInput = z.strictObject({ id: idField, ...commonAssetFields, ...ventureFields });
-export const realEstateRowInput = z.strictObject({ ...commonAssetFields, ...rentalFields });
-// SPEC §7: the real estate update is sent like the venture one (dividend fields, no rental fields);
-// both are accepted, and only a property's own fields are stored.
-export const realEstateUpdateInput = z.strictObject({ id: idField, ...commonAssetFields, ...rentalFields, ...ventureFields });
 
 /** A save of new rows, all or none. */
 export const assetRowsInput = <T extends z.ZodType>(row: T) =>

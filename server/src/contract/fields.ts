@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTACT_LIMITS } from './contact-rules';
 import { EMAIL_MESSAGE, EMAIL_RULE } from './email';
 import { hasControlCharacters } from '../domain/text';
-import { INVALID_INVITE } from './invites';
+import { INVALID_INVITE } from './invite-rules';
 
 /** "X is required." when missing, "X must be text." when of another type. */
 export const textError = (label: string) => (issue: { input: unknown }) =>

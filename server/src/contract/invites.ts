@@ -1,3 +1,18 @@
-/** SPEC §6: invites, shared by the server and the GP tools. */
-export const INVITE_VALIDITY_HOURS = 24;
-export const INVALID_INVITE = 'This invite link is invalid, expired or already used. Ask a general partner for a new one.';
+import { z } from 'zod';
+import { roleField } from './fields';
+import { INVITE_VALIDITY_HOURS } from './invite-rules';
+
+// services/invites.ts still reads the rules from here; they live in invite-rules.ts, shared with the client without zod.
+export { INVALID_INVITE, INVITE_VALIDITY_HOURS } from './invite-rules';
+
+const hoursMessage = `validityHours must be between 1 and ${INVITE_VALIDITY_HOURS}.`;
+
+export const createInviteInput = z.strictObject({
+  role: roleField,
+  validityHours: z
+    .number({ error: 'validityHours must be a number of hours.' })
+    .int('validityHours must be a whole number of hours.')
+    .min(1, hoursMessage)
+    .max(INVITE_VALIDITY_HOURS, hoursMessage)
+    .optional(),
+});

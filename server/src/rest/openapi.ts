@@ -18,7 +18,7 @@ interface ProcedureDef {
   output?: unknown;
 }
 
-// At run time tRPC keeps every procedure in one flat record by its dotted path ('portfolio.holdings').
+// At run time tRPC keeps every procedure in one flat record by its dotted path ('portfolio.holdings.list').
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef } | undefined>;
 
 function defOf(row: RestRoute): ProcedureDef {
@@ -48,7 +48,7 @@ function outputSchema(row: RestRoute): JsonSchema {
 const propertiesOf = (schema: JsonSchema | undefined) => (schema?.properties ?? {}) as Record<string, JsonSchema>;
 const requiredOf = (schema: JsonSchema | undefined) => new Set((schema?.required ?? []) as string[]);
 
-/** 'portfolio.addHolding' → 'Add holding'. */
+/** 'portfolio.holdings.add' → 'Add holding'. */
 function summaryOf(procedure: string): string {
   const last = procedure.split('.').at(-1) ?? procedure;
   const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();

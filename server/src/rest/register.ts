@@ -7,7 +7,8 @@ import { contextFromRequest, type Context } from '../trpc/context';
 import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { publicMessage, trpcErrorOf } from '../trpc/errors';
 import { appRouter } from '../trpc/router';
-import { restRoutes, type InputFrom, type ProcedurePath } from './table';
+import type { ProcedurePath } from '../trpc/router';
+import { restRoutes, type InputFrom } from './table';
 import { compressedBody, preferredEncoding, serializedOf } from '../services/serialized';
 
 /** The path's ids (:id, :userId) by name. */

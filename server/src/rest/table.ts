@@ -1,16 +1,9 @@
-import type { AnyProcedure } from '@trpc/server';
-import type { AppRouter } from '../trpc/router';
+import type { ProcedurePath } from '../trpc/router';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Where a procedure's input comes from: the JSON body, the path's parameters (:id, :userId), both, the query string, or nowhere. */
 export type InputFrom = 'body' | 'id' | 'id+body' | 'query' | 'none';
 export type Access = 'public' | 'user' | 'gp';
-
-/** Every procedure's dotted path in the app router ('portfolio.holdings', 'assets.venture.list', ...). */
-type PathsOf<R, Prefix extends string = ''> = {
-  [K in keyof R & string]: R[K] extends AnyProcedure ? `${Prefix}${K}` : PathsOf<R[K], `${Prefix}${K}.`>;
-}[keyof R & string];
-export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
 
 export interface RestRoute {
   method: Method;
@@ -53,28 +46,28 @@ export const restRoutes: RestRoute[] = [
   route('POST', '/api/users/google-login', 'body', 'public', 'auth.googleLogin'),
   route('POST', '/api/users/signup', 'body', 'public', 'auth.signup', 201),
   route('POST', '/api/users/google-signup', 'body', 'public', 'auth.googleSignup', 201),
-  route('POST', '/api/users/request-password-reset', 'body', 'public', 'auth.requestPasswordReset'),
-  route('POST', '/api/users/reset-password', 'body', 'public', 'auth.resetPassword'),
-  route('PUT', '/api/users/change-password', 'body', 'user', 'auth.changePassword'),
-  route('GET', '/api/users/profile/details', 'none', 'user', 'auth.profileDetails'),
-  route('PUT', '/api/users/profile', 'body', 'user', 'auth.updateProfile'),
-  route('GET', '/api/users/userinfo', 'none', 'gp', 'admin.userInfo'),
-  route('DELETE', '/api/users/userinfo/:id', 'id', 'gp', 'admin.deleteUser'),
+  route('POST', '/api/users/request-password-reset', 'body', 'public', 'auth.passwordReset.request'),
+  route('POST', '/api/users/reset-password', 'body', 'public', 'auth.passwordReset.setPassword'),
+  route('PUT', '/api/users/change-password', 'body', 'user', 'auth.profile.changePassword'),
+  route('GET', '/api/users/profile/details', 'none', 'user', 'auth.profile.details'),
+  route('PUT', '/api/users/profile', 'body', 'user', 'auth.profile.update'),
+  route('GET', '/api/users/userinfo', 'none', 'gp', 'admin.users.list'),
+  route('DELETE', '/api/users/userinfo/:id', 'id', 'gp', 'admin.users.remove'),
 
-  route('POST', '/api/invites', 'body', 'gp', 'admin.createInvite', 201),
-  route('GET', '/api/invites', 'none', 'gp', 'admin.invites'),
+  route('POST', '/api/invites', 'body', 'gp', 'admin.invites.create', 201),
+  route('GET', '/api/invites', 'none', 'gp', 'admin.invites.list'),
   route('GET', '/api/invites/check', 'query', 'public', 'auth.checkInvite'),
-  route('DELETE', '/api/invites/:id', 'id', 'gp', 'admin.revokeInvite'),
+  route('DELETE', '/api/invites/:id', 'id', 'gp', 'admin.invites.revoke'),
 
   route('POST', '/api/contact', 'body', 'public', 'contact.submit', 201),
   route('GET', '/api/contact', 'none', 'gp', 'contact.list'),
   route('PUT', '/api/contact/:id/handled', 'id+body', 'gp', 'contact.markHandled'),
   route('DELETE', '/api/contact/:id', 'id', 'gp', 'contact.remove'),
 
-  route('GET', '/api/holdings', 'none', 'user', 'portfolio.holdings'),
-  route('POST', '/api/holdings', 'body', 'gp', 'portfolio.addHolding', 201),
-  route('DELETE', '/api/holdings/:id', 'id', 'gp', 'portfolio.deleteHolding'),
-  route('GET', '/api/market/symbol-check', 'query', 'gp', 'portfolio.checkSymbol'),
+  route('GET', '/api/holdings', 'none', 'user', 'portfolio.holdings.list'),
+  route('POST', '/api/holdings', 'body', 'gp', 'portfolio.holdings.add', 201),
+  route('DELETE', '/api/holdings/:id', 'id', 'gp', 'portfolio.holdings.remove'),
+  route('GET', '/api/market/symbol-check', 'query', 'gp', 'portfolio.holdings.checkSymbol'),
 
   route('GET', '/api/illiquid-assets', 'none', 'user', 'assets.venture.list'),
   route('POST', '/api/illiquid-assets/save', 'body', 'gp', 'assets.venture.save', 201),
@@ -86,22 +79,22 @@ export const restRoutes: RestRoute[] = [
   route('PUT', '/api/real-estate/:id', 'id+body', 'gp', 'assets.realEstate.update'),
   route('DELETE', '/api/real-estate/:id', 'id', 'gp', 'assets.realEstate.remove'),
 
-  route('POST', '/api/holdings/sell', 'body', 'gp', 'portfolio.sell'),
+  route('POST', '/api/holdings/sell', 'body', 'gp', 'portfolio.holdings.sell'),
   route('GET', '/api/portfolio/summary', 'none', 'user', 'portfolio.summary'),
   route('GET', '/api/portfolio/history', 'query', 'user', 'portfolio.history'),
-  route('GET', '/api/transactions', 'query', 'user', 'portfolio.transactions'),
-  route('GET', '/api/audit-events', 'query', 'user', 'portfolio.auditEvents'),
-  csvRoute('/api/export/transactions.csv', 'user', 'transactions.csv', 'portfolio.transactionsCsv'),
-  csvRoute('/api/export/holdings.csv', 'user', 'holdings.csv', 'portfolio.holdingsCsv'),
-  csvRoute('/api/export/venture.csv', 'user', 'venture.csv', 'portfolio.ventureCsv'),
-  csvRoute('/api/export/real-estate.csv', 'user', 'real-estate.csv', 'portfolio.realEstateCsv'),
+  route('GET', '/api/transactions', 'query', 'user', 'portfolio.activity.transactions'),
+  route('GET', '/api/audit-events', 'query', 'user', 'portfolio.activity.auditEvents'),
+  csvRoute('/api/export/transactions.csv', 'user', 'transactions.csv', 'portfolio.exports.transactions'),
+  csvRoute('/api/export/holdings.csv', 'user', 'holdings.csv', 'portfolio.exports.holdings'),
+  csvRoute('/api/export/venture.csv', 'user', 'venture.csv', 'portfolio.exports.venture'),
+  csvRoute('/api/export/real-estate.csv', 'user', 'real-estate.csv', 'portfolio.exports.realEstate'),
 
-  route('GET', '/api/account-balance', 'none', 'user', 'portfolio.balances'),
-  route('PUT', '/api/account-balance', 'body', 'gp', 'portfolio.saveBalances'),
-  route('POST', '/api/cash-movements', 'body', 'gp', 'portfolio.recordCashMovement', 201),
+  route('GET', '/api/account-balance', 'none', 'user', 'portfolio.balances.get'),
+  route('PUT', '/api/account-balance', 'body', 'gp', 'portfolio.balances.save'),
+  route('POST', '/api/cash-movements', 'body', 'gp', 'portfolio.balances.recordCashMovement', 201),
 
-  route('GET', '/api/market/summary', 'none', 'user', 'portfolio.marketSummary'),
-  route('GET', '/api/predictions', 'none', 'user', 'portfolio.predictions'),
+  route('GET', '/api/market/summary', 'none', 'user', 'portfolio.market.summary'),
+  route('GET', '/api/predictions', 'none', 'user', 'portfolio.market.predictions'),
 
   route('POST', '/api/ai/prompt', 'body', 'gp', 'ai.prompt'),
   route('POST', '/api/ai/confirm', 'body', 'gp', 'ai.confirm'),

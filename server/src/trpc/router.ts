@@ -1,3 +1,4 @@
+import type { AnyProcedure } from '@trpc/server';
 import { adminRouter } from '../routers/admin';
 import { aiRouter } from '../routers/ai';
 import { assetsRouter } from '../routers/assets';
@@ -21,5 +22,11 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** Every procedure's dotted path in the app router ('portfolio.holdings.list', 'auth.profile.details', ...). */
+type PathsOf<R, Prefix extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyProcedure ? `${Prefix}${K}` : PathsOf<R[K], `${Prefix}${K}.`>;
+}[keyof R & string];
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
 export const createCaller = createCallerFactory(appRouter);
 export type AppCaller = ReturnType<typeof createCaller>;

@@ -12,16 +12,16 @@ describe.each(databaseKinds)('the Activity page’s reads on %s', (kind) => {
     h = await createHarness(kind);
     ({ gp, lp } = await h.partners('activity'));
     const add = (symbol: string, qty: string, price_paid: string) =>
-      h.caller(gp).portfolio.addHolding({ symbol, asset_type: 'stock', purchases: [{ qty, price_paid, purchase_date: '2025-03-14' }] });
+      h.caller(gp).portfolio.holdings.add({ symbol, asset_type: 'stock', purchases: [{ qty, price_paid, purchase_date: '2025-03-14' }] });
     await add('AAPL', '10', '150');
     await add('MSFT', '3', '401.25');
     await add('AAPL', '5', '160.5');
-    await h.caller(gp).portfolio.saveBalances({ cash_available: '50000', margin_debit: '0', accounts_receivable: '0' });
-    await h.caller(gp).portfolio.sell({ symbol: 'AAPL', qty: '12', price: '170', settles: true });
+    await h.caller(gp).portfolio.balances.save({ cash_available: '50000', margin_debit: '0', accounts_receivable: '0' });
+    await h.caller(gp).portfolio.holdings.sell({ symbol: 'AAPL', qty: '12', price: '170', settles: true });
   });
   afterAll(() => h.close());
 
-  const ledger = (input: Parameters<ReturnType<Harness['caller']>['portfolio']['transactions']>[0]) => h.caller(lp).portfolio.transactions(input);
+  const ledger = (input: Parameters<ReturnType<Harness['caller']>['portfolio']['activity']['transactions']>[0]) => h.caller(lp).portfolio.activity.transactions(input);
 
   it('answers the ledger newest first, to a partner of either role', async () => {
     const { entries, next } = await ledger({ limit: 50 });
@@ -73,15 +73,15 @@ describe.each(databaseKinds)('the Activity page’s reads on %s', (kind) => {
   });
 
   it('answers the audit log newest first with before and after, a page at a time', async () => {
-    const { events, next } = await h.caller(lp).portfolio.auditEvents({ limit: 2 });
+    const { events, next } = await h.caller(lp).portfolio.activity.auditEvents({ limit: 2 });
     expect(events.map((e) => e.action)).toEqual(['holding.sell-part', 'holding.sell']);
     expect(events[0]?.before).toMatchObject({ symbol: 'AAPL', qty: '5' });
     expect(events[0]?.after).toMatchObject({ symbol: 'AAPL', qty: '3' });
     expect(events[1]?.after).toBeNull();
-    const older = await h.caller(lp).portfolio.auditEvents({ limit: 50, before: next ?? undefined });
+    const older = await h.caller(lp).portfolio.activity.auditEvents({ limit: 50, before: next ?? undefined });
     expect(older.events.map((e) => e.action)).toEqual(['balances.update', 'holding.add', 'holding.add', 'holding.add']);
     expect(new Set([...events, ...older.events].map((e) => [e.actor_email, e.via].join(' ')))).toEqual(new Set(['gp-activity@test.dev user']));
-    expect((await h.caller(lp).portfolio.auditEvents({ limit: 50, entity: '' })).events).toHaveLength(6);
+    expect((await h.caller(lp).portfolio.activity.auditEvents({ limit: 50, entity: '' })).events).toHaveLength(6);
   });
 
   it('exports the whole ledger as CSV to a partner with a token, and to nobody without', async () => {

@@ -110,7 +110,7 @@ describe.each(databaseKinds)('holdings on %s', (kind) => {
     const lot = before[0];
     const del = await h.inject({ method: 'DELETE', url: `/api/holdings/${String(lot?.id)}`, headers: bearer(lp) });
     expect(del.statusCode).toBe(403);
-    await expect(h.caller(lp).portfolio.deleteHolding({ id: Number(lot?.id) })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(h.caller(lp).portfolio.holdings.remove({ id: Number(lot?.id) })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await list(lp)).length).toBe(before.length);
   });
 

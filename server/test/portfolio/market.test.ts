@@ -72,7 +72,7 @@ describe.each(databaseKinds)('market data, quote cache and predictions on %s', (
       ['^IXIC', 19000.56],
     ]);
     for (const [symbol, assetType] of [['AAPL', 'stock'], ['ETH', 'crypto'], ['ZZZZ', 'stock']] as const) {
-      await h.caller(gp).portfolio.addHolding({
+      await h.caller(gp).portfolio.holdings.add({
         symbol,
         asset_type: assetType,
         purchases: [{ qty: '2', price_paid: '100', purchase_date: '2025-01-02' }],
@@ -157,7 +157,7 @@ describe.each(databaseKinds)('market data, quote cache and predictions on %s', (
 
   it('drops the prediction of a symbol no longer held', async () => {
     const eth = (await holdings()).filter((l) => l.symbol === 'ETH');
-    for (const lot of eth) await h.caller(gp).portfolio.deleteHolding({ id: Number(lot.id) });
+    for (const lot of eth) await h.caller(gp).portfolio.holdings.remove({ id: Number(lot.id) });
     await updatePredictions(h.database.db, h.clock.now());
     const tickers = (await h.database.db.select().from(predictions)).map((p) => p.ticker);
     expect(tickers).toEqual(['AAPL']);

@@ -5,13 +5,13 @@ type Outputs = inferRouterOutputs<AppRouter>;
 type Inputs = inferRouterInputs<AppRouter>;
 
 /** The ledger and the audit log, as the server's procedures answer them. */
-export type LedgerEntry = Outputs['portfolio']['transactions']['entries'][number];
-export type TransactionsPage = Outputs['portfolio']['transactions'];
-export type AuditEvent = Outputs['portfolio']['auditEvents']['events'][number];
-export type AuditPage = Outputs['portfolio']['auditEvents'];
+export type LedgerEntry = Outputs['portfolio']['activity']['transactions']['entries'][number];
+export type TransactionsPage = Outputs['portfolio']['activity']['transactions'];
+export type AuditEvent = Outputs['portfolio']['activity']['auditEvents']['events'][number];
+export type AuditPage = Outputs['portfolio']['activity']['auditEvents'];
 export type LedgerKind = LedgerEntry['kind'];
 export type LedgerSource = LedgerEntry['source'];
-export type TransactionsInput = NonNullable<Inputs['portfolio']['transactions']>;
+export type TransactionsInput = NonNullable<Inputs['portfolio']['activity']['transactions']>;
 
 /** A page of either list; the server answers at most this many at a time. */
 export const PAGE_SIZE = 50;

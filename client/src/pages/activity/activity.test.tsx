@@ -147,8 +147,8 @@ type Handlers = Parameters<typeof fakeApi>[0];
 
 function activityApi(overrides: Handlers = {}): FakeApi {
   return fakeApi({
-    'portfolio.transactions': () => ({ entries: LEDGER, next: null }),
-    'portfolio.auditEvents': () => ({ events: EVENTS, next: null }),
+    'portfolio.activity.transactions': () => ({ entries: LEDGER, next: null }),
+    'portfolio.activity.auditEvents': () => ({ events: EVENTS, next: null }),
     'auth.clientSettings': () => ({ googleClientId: null }),
     ...overrides,
   });
@@ -225,27 +225,27 @@ describe('the Activity page', () => {
     const api = await openActivity(
       'GP',
       activityApi({
-        'portfolio.transactions': (input) => {
+        'portfolio.activity.transactions': (input) => {
           const { symbol, kind } = input as { symbol?: string; kind?: string };
           const entries = LEDGER.filter((e) => (!symbol || e.symbol === symbol) && (!kind || e.kind === kind));
           return { entries, next: null };
         },
       }),
     );
-    expect(api.callsTo('portfolio.transactions').map((c) => c.input)).toEqual([{ limit: 50 }]);
+    expect(api.callsTo('portfolio.activity.transactions').map((c) => c.input)).toEqual([{ limit: 50 }]);
 
     const symbol = screen.getByLabelText('Symbol');
     await user.type(symbol, ' aapl ');
     expect((symbol as HTMLInputElement).value).toBe(' AAPL ');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(rowsOf('Transactions table')).toHaveLength(1));
-    expect(api.callsTo('portfolio.transactions').at(-1)?.input).toEqual({ limit: 50, symbol: 'AAPL' });
+    expect(api.callsTo('portfolio.activity.transactions').at(-1)?.input).toEqual({ limit: 50, symbol: 'AAPL' });
     expect(cellsOf(rowsOf('Transactions table')[0])[2]).toBe('AAPL');
 
     // The kind applies as soon as it is chosen, with the symbol typed.
     await user.selectOptions(screen.getByLabelText('Kind'), 'Buy');
     expect(await screen.findByText('No transactions match these filters.')).toBeTruthy();
-    expect(api.callsTo('portfolio.transactions').at(-1)?.input).toEqual({ limit: 50, symbol: 'AAPL', kind: 'buy' });
+    expect(api.callsTo('portfolio.activity.transactions').at(-1)?.input).toEqual({ limit: 50, symbol: 'AAPL', kind: 'buy' });
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(rowsOf('Transactions table')).toHaveLength(5));
@@ -263,7 +263,7 @@ describe('the Activity page', () => {
     const api = await openActivity(
       'GP',
       activityApi({
-        'portfolio.transactions': (input) => {
+        'portfolio.activity.transactions': (input) => {
           const before = (input as { before?: number }).before;
           return before === undefined ? { entries: [SALE, BUY], next: 44 } : { entries: [BALANCES, ASSET, OPENING].filter((e) => e.id < before), next: null };
         },
@@ -273,7 +273,7 @@ describe('the Activity page', () => {
     expect(screen.getByText('Showing the newest 2 transactions.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rowsOf('Transactions table')).toHaveLength(5));
-    expect(api.callsTo('portfolio.transactions').map((c) => c.input)).toEqual([{ limit: 50 }, { limit: 50, before: 44 }]);
+    expect(api.callsTo('portfolio.activity.transactions').map((c) => c.input)).toEqual([{ limit: 50 }, { limit: 50, before: 44 }]);
     expect(rowsOf('Transactions table').map((r) => cellsOf(r)[1])).toEqual(['Sell', 'Buy', 'Balances edit', 'Private asset', 'Buy']);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(screen.getByText('Showing all 5 transactions.')).toBeTruthy();
@@ -285,7 +285,7 @@ describe('the Activity page', () => {
     await openActivity(
       'GP',
       activityApi({
-        'portfolio.transactions': (input) => {
+        'portfolio.activity.transactions': (input) => {
           if ((input as { before?: number }).before !== undefined) throw new FakeApiError(400, 'before must be a number.');
           return { entries: [SALE], next: 45 };
         },
@@ -336,7 +336,7 @@ describe('the Activity page', () => {
   it('says when there is no activity yet, and when the log is empty', async () => {
     await openActivity(
       'GP',
-      activityApi({ 'portfolio.transactions': () => ({ entries: [], next: null }), 'portfolio.auditEvents': () => ({ events: [], next: null }) }),
+      activityApi({ 'portfolio.activity.transactions': () => ({ entries: [], next: null }), 'portfolio.activity.auditEvents': () => ({ events: [], next: null }) }),
     );
     expect(await screen.findByText('No activity yet.')).toBeTruthy();
     expect(await screen.findByText('No changes have been logged yet.')).toBeTruthy();
@@ -349,10 +349,10 @@ describe('the Activity page', () => {
     renderApp(
       '/activity',
       activityApi({
-        'portfolio.transactions': () => {
+        'portfolio.activity.transactions': () => {
           throw new FakeApiError(500, 'Internal error');
         },
-        'portfolio.auditEvents': () => {
+        'portfolio.activity.auditEvents': () => {
           throw new FakeApiError(403, 'Forbidden');
         },
       }),
@@ -367,7 +367,7 @@ describe('the Activity page', () => {
     await openActivity(
       'GP',
       activityApi({
-        'portfolio.transactions': (input) => {
+        'portfolio.activity.transactions': (input) => {
           if ((input as { symbol?: string }).symbol) throw new FakeApiError(400, 'Symbol cannot contain control characters.');
           return { entries: LEDGER, next: null };
         },
@@ -424,8 +424,8 @@ describe('the Activity page', () => {
 
 function activityHandlers(): Handlers {
   return {
-    'portfolio.transactions': () => ({ entries: LEDGER, next: null }),
-    'portfolio.auditEvents': () => ({ events: EVENTS, next: null }),
+    'portfolio.activity.transactions': () => ({ entries: LEDGER, next: null }),
+    'portfolio.activity.auditEvents': () => ({ events: EVENTS, next: null }),
   };
 }
 

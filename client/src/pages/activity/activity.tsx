@@ -114,9 +114,9 @@ export function ActivityPage() {
   const [downloadError, setDownloadError] = useState('');
 
   const transactions = usePagedList(['activity.transactions', filters], (before) =>
-    utils.client.portfolio.transactions.query({ limit: PAGE_SIZE, ...filters, before }),
+    utils.client.portfolio.activity.transactions.query({ limit: PAGE_SIZE, ...filters, before }),
   );
-  const audit = usePagedList(['activity.auditEvents'], (before) => utils.client.portfolio.auditEvents.query({ limit: PAGE_SIZE, before }));
+  const audit = usePagedList(['activity.auditEvents'], (before) => utils.client.portfolio.activity.auditEvents.query({ limit: PAGE_SIZE, before }));
   const entries = transactions.data?.pages.flatMap((p) => p.entries) ?? [];
   const events = audit.data?.pages.flatMap((p) => p.events) ?? [];
   const filtered = filters.symbol !== undefined || filters.kind !== undefined;

@@ -19,7 +19,7 @@ function rowsOf(tableLabel: string) {
 describe('user information', () => {
   it('shows every returned field as a column, and the edit logs', async () => {
     storeSession('GP');
-    renderApp('/user_info', fakeApi({ 'admin.userInfo': () => ({ users: USERS, logs: LOGS }) }));
+    renderApp('/user_info', fakeApi({ 'admin.users.list': () => ({ users: USERS, logs: LOGS }) }));
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
     const headers = within(await screen.findByRole('region', { name: 'Users' })).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[↕▲▼]/g, ''));
     expect(headers).toEqual(['ID', 'First Name', 'Last Name', 'Email', 'Role', 'Auth Method', 'Last Login', 'Last Edit', 'Created At', 'Actions']);
@@ -30,7 +30,7 @@ describe('user information', () => {
   it('keeps the rows where any field contains the search text, ignoring case', async () => {
     const user = userEvent.setup();
     storeSession('GP');
-    renderApp('/user_info', fakeApi({ 'admin.userInfo': () => ({ users: USERS, logs: LOGS }) }));
+    renderApp('/user_info', fakeApi({ 'admin.users.list': () => ({ users: USERS, logs: LOGS }) }));
     await screen.findByRole('region', { name: 'Users' });
     await user.type(screen.getByLabelText('Search users'), 'GOOGLE');
     await waitFor(() => expect(rowsOf('Users')).toHaveLength(1));
@@ -44,28 +44,28 @@ describe('user information', () => {
   it('deletes a user only after the confirmation', async () => {
     const user = userEvent.setup();
     storeSession('GP');
-    const api = fakeApi({ 'admin.userInfo': () => ({ users: USERS, logs: [] }), 'admin.deleteUser': () => ({ message: 'User deleted.' }) });
+    const api = fakeApi({ 'admin.users.list': () => ({ users: USERS, logs: [] }), 'admin.users.remove': () => ({ message: 'User deleted.' }) });
     renderApp('/user_info', api);
     await user.click(await screen.findByRole('button', { name: 'Delete lp@demo.partners' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete user' });
     expect(within(dialog).getByText('Are you sure you want to delete this user?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(api.callsTo('admin.deleteUser')).toHaveLength(0);
+    expect(api.callsTo('admin.users.remove')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete lp@demo.partners' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Delete user' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User deleted.')).toBeTruthy();
-    expect(api.callsTo('admin.deleteUser')[0]?.input).toEqual({ id: 2 });
+    expect(api.callsTo('admin.users.remove')[0]?.input).toEqual({ id: 2 });
   });
 
   it("shows the server's reason when a delete is refused", async () => {
     const user = userEvent.setup();
     storeSession('GP');
     const api = fakeApi({
-      'admin.userInfo': () => ({ users: USERS, logs: [] }),
-      'admin.deleteUser': () => {
+      'admin.users.list': () => ({ users: USERS, logs: [] }),
+      'admin.users.remove': () => {
         throw new FakeApiError(409, 'The last general partner cannot be deleted.');
       },
     });

@@ -21,8 +21,8 @@ export function UserInfoPage() {
   useDocumentTitle('User Information');
   const notify = useToast();
   const utils = trpc.useUtils();
-  const info = trpc.admin.userInfo.useQuery();
-  const deleteUser = trpc.admin.deleteUser.useMutation();
+  const info = trpc.admin.users.list.useQuery();
+  const deleteUser = trpc.admin.users.remove.useMutation();
   const [query, setQuery] = useState('');
   const [pendingDelete, setPendingDelete] = useState<UserRow | null>(null);
 
@@ -41,7 +41,7 @@ export function UserInfoPage() {
       {
         onSuccess: (answer) => {
           notify.success(answer.message);
-          void utils.admin.userInfo.invalidate();
+          void utils.admin.users.list.invalidate();
         },
         onError: (error) => notify.error(messageOf(error, DELETE_FAILED)),
       },

@@ -12,7 +12,7 @@ describe('the Add Investment modal', () => {
     let refuse = true;
     const api = fakeApi(
       dashboardReads({
-        'portfolio.addHolding': () => {
+        'portfolio.holdings.add': () => {
           if (refuse) throw new FakeApiError(400, 'A purchase date cannot be in the future.');
           return [{ id: 9, symbol: 'MSFT' }];
         },
@@ -43,7 +43,7 @@ describe('the Add Investment modal', () => {
     refuse = false;
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Investment' })).toBeNull());
-    expect(api.callsTo('portfolio.addHolding')[1]?.input).toEqual({
+    expect(api.callsTo('portfolio.holdings.add')[1]?.input).toEqual({
       symbol: 'MSFT',
       asset_type: 'stock',
       purchases: [
@@ -58,7 +58,7 @@ describe('the Add Investment modal', () => {
   it('sends settles: true when the purchase was paid from Cash Available, and reloads the figures', async () => {
     const user = userEvent.setup();
     storeSession('GP');
-    const api = fakeApi(dashboardReads({ 'portfolio.addHolding': () => [{ id: 9, symbol: 'MSFT' }] }));
+    const api = fakeApi(dashboardReads({ 'portfolio.holdings.add': () => [{ id: 9, symbol: 'MSFT' }] }));
     renderApp('/gp_dashboard', api);
     await user.click(await screen.findByRole('button', { name: '+ Investment' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Investment' });
@@ -72,7 +72,7 @@ describe('the Add Investment modal', () => {
     const loads = api.callsTo('portfolio.valuation').length;
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Investment' })).toBeNull());
-    expect(api.callsTo('portfolio.addHolding')[0]?.input).toMatchObject({ symbol: 'MSFT', settles: true });
+    expect(api.callsTo('portfolio.holdings.add')[0]?.input).toMatchObject({ symbol: 'MSFT', settles: true });
     expect(api.callsTo('portfolio.valuation').length).toBeGreaterThan(loads);
     expect(await screen.findByText('MSFT added: 1 purchase.')).toBeTruthy();
   });

@@ -33,7 +33,7 @@ export function AddInvestmentDialog({ open, onClose }: { open: boolean; onClose:
 function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   const notify = useToast();
   const refresh = useRefreshPortfolio();
-  const add = trpc.portfolio.addHolding.useMutation();
+  const add = trpc.portfolio.holdings.add.useMutation();
   const utils = trpc.useUtils();
   /** "No market data for QQQQ." under the ticker, once the market-data provider has said so. */
   const [tickerProblem, setTickerProblem] = useState('');
@@ -52,7 +52,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
     const entered = symbol.trim();
     if (!/^[A-Z0-9][A-Z0-9.-]{0,14}$/.test(entered)) return '';
     try {
-      const check = await utils.client.portfolio.checkSymbol.query({ symbol: entered, asset_type: type });
+      const check = await utils.client.portfolio.holdings.checkSymbol.query({ symbol: entered, asset_type: type });
       return check.message ?? '';
     } catch (failure) {
       console.error(failure);

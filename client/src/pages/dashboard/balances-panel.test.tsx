@@ -12,7 +12,7 @@ describe('the balances panel', () => {
     let fail = false;
     const api = fakeApi(
       dashboardReads({
-        'portfolio.saveBalances': (input) => {
+        'portfolio.balances.save': (input) => {
           if (fail) throw new FakeApiError(500, 'boom');
           return input;
         },
@@ -32,8 +32,8 @@ describe('the balances panel', () => {
     expect(margin.value).toBe('-3');
 
     await user.click(within(panel).getByRole('button', { name: 'Save Balances' }));
-    await waitFor(() => expect(api.callsTo('portfolio.saveBalances')).toHaveLength(1));
-    expect(api.callsTo('portfolio.saveBalances')[0]?.input).toEqual({ cash_available: '1250.50', margin_debit: '-3', accounts_receivable: '5000.00' });
+    await waitFor(() => expect(api.callsTo('portfolio.balances.save')).toHaveLength(1));
+    expect(api.callsTo('portfolio.balances.save')[0]?.input).toEqual({ cash_available: '1250.50', margin_debit: '-3', accounts_receivable: '5000.00' });
 
     fail = true;
     await user.click(within(panel).getByRole('button', { name: 'Save Balances' }));
@@ -47,7 +47,7 @@ describe('the balances panel', () => {
     const api = fakeApi(
       dashboardReads(
         {
-          'portfolio.saveBalances': (input) => {
+          'portfolio.balances.save': (input) => {
             const typed = input as Record<'cash_available' | 'margin_debit' | 'accounts_receivable', string>;
             books.balances = { cashAvailable: typed.cash_available, marginDebit: typed.margin_debit, accountsReceivable: typed.accounts_receivable };
             return input;
@@ -64,7 +64,7 @@ describe('the balances panel', () => {
     expect(cash.value).toBe('1234567890.12');
     await user.click(within(panel).getByRole('button', { name: 'Save Balances' }));
     expect(await screen.findByText('Balances saved.')).toBeTruthy();
-    expect(api.callsTo('portfolio.saveBalances')[0]?.input).toEqual({ cash_available: '1234567890.12', margin_debit: '10000.00', accounts_receivable: '5000.00' });
+    expect(api.callsTo('portfolio.balances.save')[0]?.input).toEqual({ cash_available: '1234567890.12', margin_debit: '10000.00', accounts_receivable: '5000.00' });
     // The valuation is read again: the footer and the panel show the stored figure.
     const footer = screen.getByRole('region', { name: 'Liquid Assets table' }).querySelector('tfoot');
     await waitFor(() => expect(footer?.textContent).toContain('1,234,567,890.12'));
@@ -78,20 +78,20 @@ describe('deposits and withdrawals', () => {
     storeSession('GP');
     const api = fakeApi(
       dashboardReads({
-        'portfolio.recordCashMovement': () => ({ message: 'Deposit of $1,250,000.05 recorded. Cash Available is now $1,275,000.05.', cash_available: '1275000.05' }),
+        'portfolio.balances.recordCashMovement': () => ({ message: 'Deposit of $1,250,000.05 recorded. Cash Available is now $1,275,000.05.', cash_available: '1275000.05' }),
       }),
     );
     renderApp('/gp_dashboard', api);
     const form = await screen.findByRole('form', { name: 'Record a deposit or withdrawal' });
     await user.click(within(form).getByRole('button', { name: 'Record' }));
     expect(within(form).getByRole('alert').textContent).toBe('Amount must be more than 0.');
-    expect(api.callsTo('portfolio.recordCashMovement')).toHaveLength(0);
+    expect(api.callsTo('portfolio.balances.recordCashMovement')).toHaveLength(0);
 
     await user.type(within(form).getByLabelText('Amount'), '1,250,000.05');
     await user.type(within(form).getByLabelText('Note'), 'Capital call Q4');
     await user.click(within(form).getByRole('button', { name: 'Record' }));
     expect(await screen.findByText('Deposit of $1,250,000.05 recorded. Cash Available is now $1,275,000.05.')).toBeTruthy();
-    expect(api.callsTo('portfolio.recordCashMovement')[0]?.input).toEqual({ kind: 'deposit', amount: '1250000.05', note: 'Capital call Q4' });
+    expect(api.callsTo('portfolio.balances.recordCashMovement')[0]?.input).toEqual({ kind: 'deposit', amount: '1250000.05', note: 'Capital call Q4' });
     expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
   });
 
@@ -100,7 +100,7 @@ describe('deposits and withdrawals', () => {
     storeSession('GP');
     const api = fakeApi(
       dashboardReads({
-        'portfolio.recordCashMovement': () => {
+        'portfolio.balances.recordCashMovement': () => {
           throw new FakeApiError(400, 'Amount can have at most 2 decimal places.');
         },
       }),
@@ -111,7 +111,7 @@ describe('deposits and withdrawals', () => {
     await user.type(within(form).getByLabelText('Amount'), '10.005');
     await user.click(within(form).getByRole('button', { name: 'Record' }));
     expect(await within(form).findByText('Amount can have at most 2 decimal places.')).toBeTruthy();
-    expect(api.callsTo('portfolio.recordCashMovement')[0]?.input).toMatchObject({ kind: 'withdrawal', amount: '10.005' });
+    expect(api.callsTo('portfolio.balances.recordCashMovement')[0]?.input).toMatchObject({ kind: 'withdrawal', amount: '10.005' });
     expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('10.005');
   });
 

@@ -60,7 +60,7 @@ export function BalancesPanel({ balances, editable }: { balances: BalanceTexts; 
 function BalancesForm({ balances }: { balances: BalanceTexts }) {
   const notify = useToast();
   const refresh = useRefreshPortfolio();
-  const save = trpc.portfolio.saveBalances.useMutation();
+  const save = trpc.portfolio.balances.save.useMutation();
   const [texts, setTexts] = useState<BalanceTexts>(balances);
   const [touched, setTouchedState] = useState(false);
   // Read by the effect below: it may run after the first keystroke (the form can mount in a

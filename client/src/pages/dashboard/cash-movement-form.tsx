@@ -17,7 +17,7 @@ type Kind = 'deposit' | 'withdrawal';
 export function CashMovementForm() {
   const notify = useToast();
   const refresh = useRefreshPortfolio();
-  const record = trpc.portfolio.recordCashMovement.useMutation();
+  const record = trpc.portfolio.balances.recordCashMovement.useMutation();
   const kindId = useId();
   const [kind, setKind] = useState<Kind>('deposit');
   const [amount, setAmount] = useState('');

@@ -36,7 +36,7 @@ function MarketBarPlaceholder() {
 
 /** SPEC §2's market bar: one tile per index, hidden while loading (its space kept), refreshed every 120 s. */
 export function MarketBar() {
-  const summary = trpc.portfolio.marketSummary.useQuery(undefined, { staleTime: DASHBOARD_FRESH_MS, refetchInterval: MARKET_REFRESH_MS });
+  const summary = trpc.portfolio.market.summary.useQuery(undefined, { staleTime: DASHBOARD_FRESH_MS, refetchInterval: MARKET_REFRESH_MS });
   const tiles = summary.data;
   if (summary.isPending) return <MarketBarPlaceholder />;
   if (!tiles || tiles.length === 0) return null;

@@ -5,15 +5,15 @@ type Outputs = inferRouterOutputs<AppRouter>;
 type Inputs = inferRouterInputs<AppRouter>;
 
 /** The dashboards' data, as the server's procedures answer it. */
-export type Holding = Outputs['portfolio']['holdings'][number];
-export type Prediction = Outputs['portfolio']['predictions'][number];
-export type Balances = Outputs['portfolio']['balances'];
-export type MarketTile = Outputs['portfolio']['marketSummary'][number];
+export type Holding = Outputs['portfolio']['holdings']['list'][number];
+export type Prediction = Outputs['portfolio']['market']['predictions'][number];
+export type Balances = Outputs['portfolio']['balances']['get'];
+export type MarketTile = Outputs['portfolio']['market']['summary'][number];
 export type HistoryDay = Outputs['portfolio']['history']['days'][number];
 export type VentureAsset = Outputs['assets']['venture']['list'][number];
 export type RealEstateAsset = Outputs['assets']['realEstate']['list'][number];
-export type NewHoldingInput = Inputs['portfolio']['addHolding'];
-export type SaleInput = Inputs['portfolio']['sell'];
+export type NewHoldingInput = Inputs['portfolio']['holdings']['add'];
+export type SaleInput = Inputs['portfolio']['holdings']['sell'];
 
 /** The portfolio engine's figures: every money figure is exact decimal text. */
 export type PortfolioValuation = Outputs['portfolio']['valuation'];

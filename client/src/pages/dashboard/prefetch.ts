@@ -24,8 +24,8 @@ export function usePrefetchDashboard(): (role: string) => void {
       void utils.assets.venture.list.prefetch(undefined, fresh);
       void utils.assets.realEstate.list.prefetch(undefined, fresh);
       void utils.portfolio.history.prefetch({ days: HISTORY_DAYS }, fresh);
-      void utils.portfolio.marketSummary.prefetch(undefined, fresh);
-      if (role === 'GP') void utils.portfolio.predictions.prefetch(undefined, fresh);
+      void utils.portfolio.market.summary.prefetch(undefined, fresh);
+      if (role === 'GP') void utils.portfolio.market.predictions.prefetch(undefined, fresh);
     },
     [utils],
   );

@@ -21,7 +21,7 @@ export interface Portfolio {
 export function usePortfolio(options: { predictions: boolean }) {
   const fresh = { staleTime: DASHBOARD_FRESH_MS };
   const valuation = trpc.portfolio.valuation.useQuery(undefined, { ...fresh, refetchInterval: HOLDINGS_REFRESH_MS });
-  const predictions = trpc.portfolio.predictions.useQuery(undefined, { ...fresh, enabled: options.predictions, refetchInterval: HOLDINGS_REFRESH_MS });
+  const predictions = trpc.portfolio.market.predictions.useQuery(undefined, { ...fresh, enabled: options.predictions, refetchInterval: HOLDINGS_REFRESH_MS });
   const ventures = trpc.assets.venture.list.useQuery(undefined, fresh);
   const properties = trpc.assets.realEstate.list.useQuery(undefined, fresh);
   // The chart's history is asked for with the rest (one batch) and the page paints once it is
@@ -54,11 +54,11 @@ export function useRefreshPortfolio(): () => Promise<unknown> {
     () =>
       Promise.all([
         utils.portfolio.valuation.invalidate(),
-        utils.portfolio.predictions.invalidate(),
-        utils.portfolio.holdings.invalidate(),
-        utils.portfolio.balances.invalidate(),
+        utils.portfolio.market.predictions.invalidate(),
+        utils.portfolio.holdings.list.invalidate(),
+        utils.portfolio.balances.get.invalidate(),
         utils.portfolio.summary.invalidate(),
-        utils.portfolio.transactions.invalidate(),
+        utils.portfolio.activity.transactions.invalidate(),
       ]),
     [utils],
   );

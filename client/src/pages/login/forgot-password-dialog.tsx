@@ -14,7 +14,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const [sent, setSent] = useState(false);
-  const request = trpc.auth.requestPasswordReset.useMutation();
+  const request = trpc.auth.passwordReset.request.useMutation();
 
   const close = () => {
     setEmail('');

@@ -21,7 +21,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const notify = useToast();
   const [form, setForm] = useState(EMPTY);
   const [problem, setProblem] = useState('');
-  const change = trpc.auth.changePassword.useMutation();
+  const change = trpc.auth.profile.changePassword.useMutation();
 
   const close = () => {
     setForm(EMPTY);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { Role } from '@contract/roles';
-import { INVITE_VALIDITY_HOURS } from '@contract/invites';
+import { INVITE_VALIDITY_HOURS } from '@contract/invite-rules';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { useToast } from '../../components/toast';
@@ -18,7 +18,7 @@ export const LINK_READY_MS = 5000;
 export function GpTools() {
   const notify = useToast();
   const utils = trpc.useUtils();
-  const createInvite = trpc.admin.createInvite.useMutation({ onSettled: () => void utils.admin.invites.invalidate() });
+  const createInvite = trpc.admin.invites.create.useMutation({ onSettled: () => void utils.admin.invites.list.invalidate() });
   const [readyLink, setReadyLink] = useState<string | null>(null);
   const linkId = useId();
 

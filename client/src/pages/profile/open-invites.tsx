@@ -12,8 +12,8 @@ const ROLE_LABEL = { GP: 'GP invite', LP: 'LP invite' } as const;
 export function OpenInvites() {
   const notify = useToast();
   const utils = trpc.useUtils();
-  const open = trpc.admin.invites.useQuery();
-  const revoke = trpc.admin.revokeInvite.useMutation();
+  const open = trpc.admin.invites.list.useQuery();
+  const revoke = trpc.admin.invites.revoke.useMutation();
   const [asking, setAsking] = useState<number | null>(null);
 
   const confirm = () => {
@@ -25,7 +25,7 @@ export function OpenInvites() {
         onError: (error) => notify.error(messageOf(error, REVOKE_FAILED)),
         onSettled: () => {
           setAsking(null);
-          void utils.admin.invites.invalidate();
+          void utils.admin.invites.list.invalidate();
         },
       },
     );

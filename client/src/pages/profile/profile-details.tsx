@@ -25,8 +25,8 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
   const notify = useToast();
   const session = useSession();
   const utils = trpc.useUtils();
-  const details = trpc.auth.profileDetails.useQuery();
-  const update = trpc.auth.updateProfile.useMutation();
+  const details = trpc.auth.profile.details.useQuery();
+  const update = trpc.auth.profile.update.useMutation();
   const [draft, setDraft] = useState<Draft | null>(null);
   const passwordHintId = useId();
 
@@ -51,7 +51,7 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
         onSuccess: (answer) => {
           notify.success(answer.message || PROFILE_UPDATED);
           setDraft(null);
-          void utils.auth.profileDetails.invalidate();
+          void utils.auth.profile.details.invalidate();
         },
         onError: (error) => notify.error(messageOf(error, PROFILE_UPDATE_FAILED)),
       },

@@ -8,7 +8,7 @@ const LINK = 'http://localhost/signup?invite=abc123';
 
 function profileApi(overrides: Record<string, (input: unknown) => unknown> = {}) {
   return fakeApi({
-    'auth.profileDetails': () => ({
+    'auth.profile.details': () => ({
       user: {
         id: 1,
         first_name: 'Grace',
@@ -23,8 +23,8 @@ function profileApi(overrides: Record<string, (input: unknown) => unknown> = {})
       lastEdit: null,
       mostRecentEdit: { field_changed: 'last_name', old_value: 'Parker', new_value: 'Porter', changed_at: '2026-01-10T17:05:00.000Z' },
     }),
-    'admin.createInvite': () => ({ link: LINK }),
-    'admin.invites': () => [],
+    'admin.invites.create': () => ({ link: LINK }),
+    'admin.invites.list': () => [],
     ...overrides,
   });
 }
@@ -53,7 +53,7 @@ describe('the profile', () => {
   it('disables the e-mail in edit mode for a Google account, and saves the names', async () => {
     const user = userEvent.setup();
     storeSession('GP', 'token-GP', 'google');
-    const api = profileApi({ 'auth.updateProfile': () => ({ message: 'Profile updated successfully!' }) });
+    const api = profileApi({ 'auth.profile.update': () => ({ message: 'Profile updated successfully!' }) });
     renderApp('/gp_profile', api);
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(screen.getByLabelText('Email')).toHaveProperty('disabled', true);
@@ -62,14 +62,14 @@ describe('the profile', () => {
     await user.type(first, 'Gracie');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
-    expect(api.callsTo('auth.updateProfile')[0]?.input).toMatchObject({ first_name: 'Gracie', last_name: 'Porter', email: 'gp@demo.partners' });
-    await waitFor(() => expect(api.callsTo('auth.profileDetails').length).toBeGreaterThan(1));
+    expect(api.callsTo('auth.profile.update')[0]?.input).toMatchObject({ first_name: 'Gracie', last_name: 'Porter', email: 'gp@demo.partners' });
+    await waitFor(() => expect(api.callsTo('auth.profile.details').length).toBeGreaterThan(1));
   });
 
   it('asks for the current password only when the e-mail changes, and sends it', async () => {
     const user = userEvent.setup();
     storeSession('GP');
-    const api = profileApi({ 'auth.updateProfile': () => ({ message: 'Profile updated successfully!' }) });
+    const api = profileApi({ 'auth.profile.update': () => ({ message: 'Profile updated successfully!' }) });
     renderApp('/gp_profile', api);
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(screen.queryByLabelText('Current Password')).toBeNull();
@@ -85,7 +85,7 @@ describe('the profile', () => {
     await user.type(current, 'Old#Pass1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
-    expect(api.callsTo('auth.updateProfile')[0]?.input).toMatchObject({
+    expect(api.callsTo('auth.profile.update')[0]?.input).toMatchObject({
       first_name: 'Grace',
       email: 'grace@new.partners',
       current_password: 'Old#Pass1',
@@ -95,19 +95,19 @@ describe('the profile', () => {
   it('sends no password when only the names change', async () => {
     const user = userEvent.setup();
     storeSession('GP');
-    const api = profileApi({ 'auth.updateProfile': () => ({ message: 'Profile updated successfully!' }) });
+    const api = profileApi({ 'auth.profile.update': () => ({ message: 'Profile updated successfully!' }) });
     renderApp('/gp_profile', api);
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.type(screen.getByLabelText('Last Name'), 'field');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
-    expect(api.callsTo('auth.updateProfile')[0]?.input).not.toHaveProperty('current_password');
+    expect(api.callsTo('auth.profile.update')[0]?.input).not.toHaveProperty('current_password');
   });
 
   it('keeps the fresh token a password change answers', async () => {
     const user = userEvent.setup();
     storeSession('GP', 'old-token');
-    const api = profileApi({ 'auth.changePassword': () => ({ message: 'Password changed successfully!', token: 'new-token' }) });
+    const api = profileApi({ 'auth.profile.changePassword': () => ({ message: 'Password changed successfully!', token: 'new-token' }) });
     renderApp('/gp_profile', api);
     await user.click(await screen.findByRole('button', { name: 'Change Password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
@@ -116,14 +116,14 @@ describe('the profile', () => {
     await user.type(within(dialog).getByLabelText('Verify New Password'), 'New#Pass23');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByText('New passwords do not match!')).toBeTruthy();
-    expect(api.callsTo('auth.changePassword')).toHaveLength(0);
+    expect(api.callsTo('auth.profile.changePassword')).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText('Verify New Password'));
     await user.type(within(dialog).getByLabelText('Verify New Password'), 'New#Pass22');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Password changed successfully!')).toBeTruthy();
     expect(localStorage.getItem('token')).toBe('new-token');
-    expect(api.callsTo('auth.changePassword')[0]?.input).toEqual({ currentPassword: 'Old#Pass1', newPassword: 'New#Pass22' });
+    expect(api.callsTo('auth.profile.changePassword')[0]?.input).toEqual({ currentPassword: 'Old#Pass1', newPassword: 'New#Pass22' });
   });
 
   it('shows an LP no GP tools', async () => {
@@ -159,7 +159,7 @@ describe('invite links', () => {
     await user.click(await screen.findByRole('button', { name: 'GENERATE LP INVITE LINK' }));
     expect(await screen.findByText('Invite link copied!')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(LINK);
-    expect(api.callsTo('admin.createInvite')[0]?.input).toEqual({ role: 'LP', validityHours: 24 });
+    expect(api.callsTo('admin.invites.create')[0]?.input).toEqual({ role: 'LP', validityHours: 24 });
     await act(() => vi.advanceTimersByTimeAsync(3100));
     expect(screen.queryByText('Invite link copied!')).toBeNull();
   });
@@ -195,7 +195,7 @@ describe('invite links', () => {
     renderApp(
       '/gp_profile',
       profileApi({
-        'admin.createInvite': () => {
+        'admin.invites.create': () => {
           throw new FakeApiError(403, 'Only general partners can do that.');
         },
       }),
@@ -222,8 +222,8 @@ describe('open invites', () => {
     storeSession('GP');
     let open = OPEN;
     const api = profileApi({
-      'admin.invites': () => open,
-      'admin.revokeInvite': (input) => {
+      'admin.invites.list': () => open,
+      'admin.invites.revoke': (input) => {
         open = open.filter((i) => i.id !== (input as { id: number }).id);
         return { message: 'Invite revoked.' };
       },
@@ -238,7 +238,7 @@ describe('open invites', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Revoke invite' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Invite revoked.')).toBeTruthy();
-    expect(api.callsTo('admin.revokeInvite')[0]?.input).toEqual({ id: 7 });
+    expect(api.callsTo('admin.invites.revoke')[0]?.input).toEqual({ id: 7 });
     await waitFor(() => expect(screen.queryByText('LP invite')).toBeNull());
     expect(screen.getByText('GP invite')).toBeTruthy();
   });
@@ -249,8 +249,8 @@ describe('open invites', () => {
     const api = profileApi();
     renderApp('/gp_profile', api);
     await screen.findByText('No open invites.');
-    const before = api.callsTo('admin.invites').length;
+    const before = api.callsTo('admin.invites.list').length;
     await userEvent.setup().click(screen.getByRole('button', { name: 'GENERATE LP INVITE LINK' }));
-    await waitFor(() => expect(api.callsTo('admin.invites').length).toBeGreaterThan(before));
+    await waitFor(() => expect(api.callsTo('admin.invites.list').length).toBeGreaterThan(before));
   });
 });

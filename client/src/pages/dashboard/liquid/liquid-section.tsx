@@ -48,7 +48,7 @@ export function LiquidSection({ role, valuation, predictions }: LiquidSectionPro
 function EditableLiquidTable({ rows, totals }: { rows: LiquidRow[]; totals: PortfolioTotals }) {
   const notify = useToast();
   const refresh = useRefreshPortfolio();
-  const deleteLot = trpc.portfolio.deleteHolding.useMutation();
+  const deleteLot = trpc.portfolio.holdings.remove.useMutation();
   const [pending, setPending] = useState<LiquidRow | null>(null);
   const [selling, setSelling] = useState<SellTarget | null>(null);
 

@@ -67,14 +67,14 @@ describe('the Liquid Assets table', () => {
   it('deletes a lot after its confirmation', async () => {
     const user = userEvent.setup();
     storeSession('GP');
-    const api = fakeApi(dashboardReads({ 'portfolio.deleteHolding': () => ({ message: 'Purchase lot deleted.' }) }));
+    const api = fakeApi(dashboardReads({ 'portfolio.holdings.remove': () => ({ message: 'Purchase lot deleted.' }) }));
     renderApp('/gp_dashboard', api);
     await user.click(await screen.findByRole('button', { name: 'Show lots of AAPL' }));
     await user.click(screen.getByRole('button', { name: 'Delete AAPL lot of Mar 1, 2025' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete purchase lot' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Purchase lot deleted.')).toBeTruthy();
-    expect(api.callsTo('portfolio.deleteHolding')[0]?.input).toEqual({ id: 1 });
+    expect(api.callsTo('portfolio.holdings.remove')[0]?.input).toEqual({ id: 1 });
   });
 
   it('shows the engine’s figures in the four stat cards, with signs', async () => {

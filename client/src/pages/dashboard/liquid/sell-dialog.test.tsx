@@ -10,7 +10,7 @@ async function openGpDashboard(sell?: (input: unknown) => unknown) {
   const user = userEvent.setup();
   storeSession('GP');
   const books = booksFixture();
-  const api = fakeApi(dashboardReads({ 'portfolio.sell': sell ?? ((input) => sellFromBooks(books, input)) }, books));
+  const api = fakeApi(dashboardReads({ 'portfolio.holdings.sell': sell ?? ((input) => sellFromBooks(books, input)) }, books));
   renderApp('/gp_dashboard', api);
   await screen.findByRole('region', { name: 'Liquid Assets table' });
   return { user, api, books };
@@ -50,7 +50,7 @@ describe('the Sell action on a liquid position', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sell' }));
     expect(await screen.findByText('Sold 10 AAPL for 1200.00.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sell AAPL' })).toBeNull());
-    expect(api.callsTo('portfolio.sell')[0]?.input).toEqual({ symbol: 'AAPL', qty: '10', price: '120', settles: true });
+    expect(api.callsTo('portfolio.holdings.sell')[0]?.input).toEqual({ symbol: 'AAPL', qty: '10', price: '120', settles: true });
 
     // The engine's new figures: the cash in the footer, the realized gains and the position.
     await waitFor(() => expect(footerValue('Cash Available')).toBe('26,200.00'));
@@ -70,7 +70,7 @@ describe('the Sell action on a liquid position', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Sell' }));
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: /AAPL/ })).toBeNull());
-    expect(api.callsTo('portfolio.sell')[0]?.input).toEqual({ symbol: 'AAPL', qty: '40', price: '120', settles: false });
+    expect(api.callsTo('portfolio.holdings.sell')[0]?.input).toEqual({ symbol: 'AAPL', qty: '40', price: '120', settles: false });
     expect(footerValue('Cash Available')).toBe('25,000.00');
     expect(realizedCard()).toBe('+$850.00');
   });
@@ -87,8 +87,8 @@ describe('the Sell action on a liquid position', () => {
     expect(within(dialog).getByText('Selling 0.125 BTC brings $7,654.32: a realized gain of $2,654.32 (first in, first out).')).toBeTruthy();
     expect(within(dialog).getByText('Cash Available goes from $25,000.00 to $32,654.32.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Sell' }));
-    await waitFor(() => expect(api.callsTo('portfolio.sell')).toHaveLength(1));
-    expect(api.callsTo('portfolio.sell')[0]?.input).toEqual({ symbol: 'BTC', qty: '0.125', price: '61234.57', settles: true });
+    await waitFor(() => expect(api.callsTo('portfolio.holdings.sell')).toHaveLength(1));
+    expect(api.callsTo('portfolio.holdings.sell')[0]?.input).toEqual({ symbol: 'BTC', qty: '0.125', price: '61234.57', settles: true });
   });
 
   it('names the field in each validation message and sends nothing until both are right', async () => {
@@ -130,7 +130,7 @@ describe('the Sell action on a liquid position', () => {
     expect(within(dialog).getByText('Enter a quantity and a price to see what the sale does.')).toBeTruthy();
     await user.type(price, '-1');
     expect((price as HTMLInputElement).value).toBe('1');
-    expect(api.callsTo('portfolio.sell')).toHaveLength(0);
+    expect(api.callsTo('portfolio.holdings.sell')).toHaveLength(0);
   });
 
   it('shows the server’s refusal in the dialog, which stays open', async () => {

@@ -86,7 +86,7 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
   const { position } = target;
   const notify = useToast();
   const refresh = useRefreshPortfolio();
-  const sell = trpc.portfolio.sell.useMutation();
+  const sell = trpc.portfolio.holdings.sell.useMutation();
   const ids = useId();
   const qtyRef = useRef<HTMLInputElement>(null);
   const priceRef = useRef<HTMLInputElement>(null);

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { assetRowsInput, realEstateRowInput, realEstateUpdateInput, ventureRowInput, ventureUpdateInput } from '../contract/assets';
-import * as assets from '../services/portfolio/private-assets';
-import type { AssetKind } from '../services/portfolio/private-assets';
-import { declared } from '../trpc/declared-output';
-import { authedProcedure, gpProcedure, router } from '../trpc/init';
-import { idInput } from '../contract/fields';
-import { messageOutput, realEstateRowOutput, ventureRowOutput } from '../contract/outputs';
+import { assetRowsInput } from '../../contract/assets';
+import * as assets from '../../services/portfolio/private-assets';
+import type { AssetKind } from '../../services/portfolio/private-assets';
+import { declared } from '../../trpc/declared-output';
+import { authedProcedure, gpProcedure, router } from '../../trpc/init';
+import { idInput } from '../../contract/fields';
+import { messageOutput } from '../../contract/outputs';
 
 /** The four calls of one table: list, save new rows (all or none), update a row, delete a row. */
-function assetRouter<K extends AssetKind>(
+export function assetRouter<K extends AssetKind>(
   kind: K,
   row: z.ZodType<assets.AssetInput, unknown>,
   update: z.ZodType<assets.AssetInput & { id: number }, unknown>,
@@ -30,8 +30,3 @@ function assetRouter<K extends AssetKind>(
       .mutation(({ ctx, input }) => assets.deleteAsset(ctx.deps, ctx.user, kind, input.id)),
   });
 }
-
-export const assetsRouter = router({
-  venture: assetRouter('venture', ventureRowInput, ventureUpdateInput, ventureRowOutput),
-  realEstate: assetRouter('real_estate', realEstateRowInput, realEstateUpdateInput, realEstateRowOutput),
-});

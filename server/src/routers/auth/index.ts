@@ -1,0 +1,32 @@
+import * as accounts from '../../services/accounts';
+import { checkInvite } from '../../services/invites';
+import { publicProcedure, router } from '../../trpc/init';
+import { checkInviteInput, googleLoginInput, googleSignupInput, loginInput, signupInput } from '../../contract/auth';
+import { declared } from '../../trpc/declared-output';
+import { clientSettingsOutput, inviteCheckOutput, messageOutput, sessionOutput } from '../../contract/outputs';
+import { passwordResetRouter } from './password-reset';
+import { profileRouter } from './profile';
+
+/** Signing in and signing up; the password reset and the signed-in user's profile have sub-routers of their own. */
+export const authRouter = router({
+  /** What the sign-in pages need to know: whether to show Google's buttons, and with which client id. */
+  clientSettings: publicProcedure.output(declared(clientSettingsOutput)).query(({ ctx }) => ({ googleClientId: ctx.deps.google.clientId ?? null })),
+
+  login: publicProcedure.input(loginInput).output(declared(sessionOutput)).mutation(({ ctx, input }) => accounts.login(ctx.deps, input, ctx)),
+
+  googleLogin: publicProcedure.input(googleLoginInput).output(declared(sessionOutput)).mutation(({ ctx, input }) => accounts.googleLogin(ctx.deps, input)),
+
+  /** The sign-up page's check when it opens: answers only whether the invite can still be used. */
+  checkInvite: publicProcedure
+    .input(checkInviteInput)
+    .output(declared(inviteCheckOutput))
+    .query(({ ctx, input }) => checkInvite(ctx.deps, input.invite, ctx)),
+
+  signup: publicProcedure.input(signupInput).output(declared(messageOutput)).mutation(({ ctx, input }) => accounts.signup(ctx.deps, input, ctx)),
+
+  googleSignup: publicProcedure.input(googleSignupInput).output(declared(sessionOutput)).mutation(({ ctx, input }) => accounts.googleSignup(ctx.deps, input)),
+
+  passwordReset: passwordResetRouter,
+
+  profile: profileRouter,
+});

@@ -1,0 +1,17 @@
+import * as profile from '../../services/profile';
+import { authedProcedure, router } from '../../trpc/init';
+import { changePasswordInput, updateProfileInput } from '../../contract/profile';
+import { declared } from '../../trpc/declared-output';
+import { changePasswordOutput, messageOutput, profileOutput } from '../../contract/outputs';
+
+/** The GP and LP profile pages: the signed-in user's own details, their edit and their password. */
+export const profileRouter = router({
+  details: authedProcedure.output(declared(profileOutput)).query(({ ctx }) => profile.profileDetails(ctx.deps, ctx.user)),
+
+  update: authedProcedure.input(updateProfileInput).output(declared(messageOutput)).mutation(({ ctx, input }) => profile.updateProfile(ctx.deps, ctx.user, input)),
+
+  changePassword: authedProcedure
+    .input(changePasswordInput)
+    .output(declared(changePasswordOutput))
+    .mutation(({ ctx, input }) => profile.changePassword(ctx.deps, ctx.user, input)),
+});

@@ -1,0 +1,18 @@
+import * as reads from '../../services/portfolio/reads';
+import { auditEventsInput, transactionsInput } from '../../contract/activity';
+import { authedProcedure, router } from '../../trpc/init';
+import { declared } from '../../trpc/declared-output';
+import { auditEventsOutput, transactionsOutput } from '../../contract/outputs';
+
+/** The Activity page: the ledger's transactions and the audit log. */
+export const activityRouter = router({
+  /** The ledger, newest first, a page at a time. */
+  transactions: authedProcedure
+    .input(transactionsInput)
+    .output(declared(transactionsOutput)).query(({ ctx, input }) => reads.transactions(ctx.deps, input)),
+
+  /** The audit log: who changed what, before and after, newest first. */
+  auditEvents: authedProcedure
+    .input(auditEventsInput)
+    .output(declared(auditEventsOutput)).query(({ ctx, input }) => reads.auditEventsPage(ctx.deps, input, ctx.user)),
+});

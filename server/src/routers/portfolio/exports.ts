@@ -1,0 +1,16 @@
+import * as exportFiles from '../../services/portfolio/exports';
+import * as reads from '../../services/portfolio/reads';
+import { authedProcedure, router } from '../../trpc/init';
+import { declared } from '../../trpc/declared-output';
+import { csvOutput } from '../../contract/outputs';
+
+/** The CSV files for a spreadsheet (REST: /api/export/*.csv). */
+export const exportsRouter = router({
+  /** The whole ledger. */
+  transactions: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => reads.transactionsCsv(ctx.deps)),
+
+  /** The dashboards' tables, with the engine's figures. */
+  holdings: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.holdingsCsv(ctx.deps)),
+  venture: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.ventureCsv(ctx.deps)),
+  realEstate: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.realEstateCsv(ctx.deps)),
+});

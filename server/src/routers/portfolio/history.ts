@@ -1,0 +1,10 @@
+import * as reads from '../../services/portfolio/reads';
+import { historyInput } from '../../contract/history';
+import { authedProcedure } from '../../trpc/init';
+import { declared } from '../../trpc/declared-output';
+import { historyOutput } from '../../contract/outputs';
+
+/** The dashboards' history chart: per day the net account value, its new money and the time-weighted return, beside the S&P 500. */
+export const historyProcedure = authedProcedure
+  .input(historyInput)
+  .output(declared(historyOutput)).query(({ ctx, input }) => reads.portfolioHistory(ctx.deps, input.days));

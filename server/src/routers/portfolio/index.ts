@@ -1,0 +1,23 @@
+import { router } from '../../trpc/init';
+import { activityRouter } from './activity';
+import { balancesRouter } from './balances';
+import { capitalRouter } from './capital';
+import { exportsRouter } from './exports';
+import { historyProcedure } from './history';
+import { holdingsRouter } from './holdings';
+import { marketRouter } from './market';
+import { summaryProcedure, valuationProcedure } from './valuation';
+
+/** The books: the dashboards' figures and history, and one sub-router per feature. */
+export const portfolioRouter = router({
+  valuation: valuationProcedure,
+  summary: summaryProcedure,
+  history: historyProcedure,
+  holdings: holdingsRouter,
+  balances: balancesRouter,
+  market: marketRouter,
+  activity: activityRouter,
+  exports: exportsRouter,
+  /** Limited partners' capital accounts and quarterly statements. */
+  capital: capitalRouter,
+});
