@@ -48,7 +48,7 @@ function outputSchema(row: RestRoute): JsonSchema {
 const propertiesOf = (schema: JsonSchema | undefined) => (schema?.properties ?? {}) as Record<string, JsonSchema>;
 const requiredOf = (schema: JsonSchema | undefined) => new Set((schema?.required ?? []) as string[]);
 
-/** 'portfolio.holdings.add' → 'Add holding'. */
+/** 'auth.googleLogin' → 'Google login'; 'portfolio.holdings.add' → 'Add (holdings)'. */
 function summaryOf(procedure: string): string {
   const last = procedure.split('.').at(-1) ?? procedure;
   const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
