@@ -1,5 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ProcedurePath } from '@server/router';
 import type { Page, Request } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { logIn, SCREENSHOT_DIR, screenshot, WIDTHS } from './support/actions';
@@ -11,7 +12,7 @@ const ledgerTable = (page: Page) => page.getByRole('region', { name: 'Transactio
 const auditTable = (page: Page) => page.getByRole('region', { name: 'Audit Log table' });
 
 /** The inputs a page sent to one tRPC procedure (batched GETs carry them in ?input=). */
-function recordInputs(page: Page, procedure: string): unknown[] {
+function recordInputs(page: Page, procedure: ProcedurePath): unknown[] {
   const inputs: unknown[] = [];
   page.on('request', (request: Request) => {
     const url = new URL(request.url());

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { appRouter } from '../src/trpc/router';
+
+// At run time tRPC keeps every procedure in one flat record by its dotted path.
+const paths = Object.keys(appRouter._def.procedures);
+
+describe('the app router', () => {
+  it('keeps the six routers the product is known by, and ping', () => {
+    expect([...new Set(paths.map((p) => p.split('.')[0]))].sort()).toEqual(['admin', 'ai', 'assets', 'auth', 'contact', 'ping', 'portfolio']);
+  });
+
+  it('gives each feature its sub-router', () => {
+    const features = [...new Set(paths.filter((p) => p.split('.').length > 2).map((p) => p.split('.').slice(0, 2).join('.')))].sort();
+    expect(features).toEqual([
+      'admin.invites',
+      'admin.users',
+      'assets.realEstate',
+      'assets.venture',
+      'auth.passwordReset',
+      'auth.profile',
+      'portfolio.activity',
+      'portfolio.balances',
+      'portfolio.capital',
+      'portfolio.exports',
+      'portfolio.holdings',
+      'portfolio.market',
+    ]);
+  });
+});
