@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
-import { ROLES } from '@contract/roles';
+import { ROLES, type Role } from '@contract/roles';
 import { RequireRole } from './components/require-role';
 import { loadGpDashboard, loadLpDashboard } from './page-chunks';
 import { HomePage } from './pages/home';
-import { usePrefetchDashboard } from './pages/dashboard/prefetch';
+import { usePrefetchDashboard } from './api/prefetch-dashboard';
 
 /** A page in its own chunk, loaded when its route is first visited. */
 function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
@@ -32,7 +32,7 @@ const CapitalAccountsPage = lazyPage(() => import('./pages/capital/capital-accou
  * text takes a screen's height, so the footer stays below the fold until the dashboard (taller
  * than a screen) replaces it, instead of being pushed down.
  */
-function DashboardLoading({ role, children }: { role: 'GP' | 'LP'; children: ReactNode }) {
+function DashboardLoading({ role, children }: { role: Role; children: ReactNode }) {
   const prefetch = usePrefetchDashboard();
   useEffect(() => prefetch(role), [prefetch, role]);
   return <Suspense fallback={<p className="page-loading page-loading--screen">Loading...</p>}>{children}</Suspense>;

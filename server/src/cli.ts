@@ -16,6 +16,8 @@ import { DatabaseStartError } from './db/wait';
 import { serializeError } from './log';
 import { openConfiguredDatabase, readConfig, type OpenedDatabase, type PrepareOptions } from './runtime';
 import { DomainError } from './contract/errors';
+import { INVITE_VALIDITY_HOURS } from './contract/invites';
+import { ROLES } from './contract/roles';
 
 const USAGE = `Usage: pnpm cli <command> [options]
 
@@ -42,14 +44,14 @@ class UsageError extends Error {}
 const createUserArgs = z.object({
   email: z.string({ error: '--email is required' }).pipe(z.email('--email must be an e-mail address')),
   password: z.string({ error: '--password is required' }),
-  role: z.enum(['GP', 'LP'], { error: '--role must be GP or LP' }),
+  role: z.enum(ROLES, { error: '--role must be GP or LP' }),
   first: z.string({ error: '--first is required' }).trim().min(1, '--first is required').max(100),
   last: z.string({ error: '--last is required' }).trim().min(1, '--last is required').max(100),
 });
 
 const inviteArgs = z.object({
-  role: z.enum(['GP', 'LP'], { error: '--role must be GP or LP' }),
-  hours: z.coerce.number().int().min(1).max(24, '--hours must be between 1 and 24').default(24),
+  role: z.enum(ROLES, { error: '--role must be GP or LP' }),
+  hours: z.coerce.number().int().min(1).max(INVITE_VALIDITY_HOURS, `--hours must be between 1 and ${INVITE_VALIDITY_HOURS}`).default(INVITE_VALIDITY_HOURS),
 });
 
 function parse<T>(schema: z.ZodType<T>, values: unknown): T {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { clearChat } from '../pages/dashboard/assistant/chat-store';
+import { clearChat } from '../lib/chat-store';
 
 /** SPEC §3: the session kept in the browser's local storage under these keys. */
 export const SESSION_KEYS = { token: 'token', role: 'role', authMethod: 'authMethod' } as const;

@@ -1,8 +1,9 @@
 import { useLocation } from 'wouter';
-import { useToast } from '../components/toast';
+import { isRole } from '@contract/roles';
 import { signOutOfGoogle } from '../lib/google-identity';
+import { useToast } from '../lib/notify';
 import { returnPathFromLocation } from '../lib/return-path';
-import { usePrefetchDashboard } from '../pages/dashboard/prefetch';
+import { usePrefetchDashboard } from './prefetch-dashboard';
 import { clearSession, readSession, saveSession, type AuthMethod } from './session';
 
 export const UNKNOWN_ROLE = 'Unknown role';
@@ -20,7 +21,7 @@ export function useCompleteSignIn(): (answer: { token: string; role: string }, a
     const role = answer.role.toUpperCase();
     saveSession({ token: answer.token, role, authMethod });
     prefetchDashboard(role);
-    const back = role === 'GP' || role === 'LP' ? returnPathFromLocation() : null;
+    const back = isRole(role) ? returnPathFromLocation() : null;
     if (back) navigate(back, { replace: true });
     else if (role === 'GP') navigate('/gp_dashboard');
     else if (role === 'LP') navigate('/lp_dashboard');

@@ -1,12 +1,15 @@
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
+import { FieldError, useFieldDescription } from './field-parts';
 
-interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'aria-invalid'> {
   label: string;
+  /** Why the value was refused: shown under the input, read with it, and the input marked invalid. */
+  error?: string;
 }
 
 /** A password input with its own show/hide eye toggle (the reset and change-password forms). */
-export function PasswordField({ label, className, ...input }: PasswordFieldProps) {
-  const id = useId();
+export function PasswordField({ label, error, className, 'aria-describedby': describedBy, ...input }: PasswordFieldProps) {
+  const { id, errorId, aria } = useFieldDescription({ hint: false, error, describedBy });
   const [visible, setVisible] = useState(false);
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
@@ -14,7 +17,7 @@ export function PasswordField({ label, className, ...input }: PasswordFieldProps
         {label}
       </label>
       <div className="password-input">
-        <input id={id} className="field__input" type={visible ? 'text' : 'password'} {...input} />
+        <input id={id} className="field__input" type={visible ? 'text' : 'password'} {...input} {...aria} />
         <button
           type="button"
           className="password-input__toggle"
@@ -25,6 +28,7 @@ export function PasswordField({ label, className, ...input }: PasswordFieldProps
           <EyeIcon crossed={visible} />
         </button>
       </div>
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

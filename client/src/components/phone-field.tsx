@@ -5,8 +5,7 @@ import { TextField } from './text-field';
 interface PhoneFieldProps {
   value: string;
   onChange: (digits: string) => void;
-  /** The browser found the value invalid on submit (fewer than ten digits). */
-  onInvalid: () => void;
+  error?: string;
 }
 
 /** A key that would type a character other than a digit (editing and shortcut keys pass). */
@@ -15,7 +14,7 @@ function typesNonDigit(event: KeyboardEvent<HTMLInputElement>): boolean {
 }
 
 /** SPEC §5: digits only (other keystrokes are ignored), at most ten, hinted as exactly ten. */
-export function PhoneField({ value, onChange, onInvalid }: PhoneFieldProps) {
+export function PhoneField({ value, onChange, error }: PhoneFieldProps) {
   return (
     <TextField
       label="Phone"
@@ -28,6 +27,7 @@ export function PhoneField({ value, onChange, onInvalid }: PhoneFieldProps) {
       title={PHONE_HINT}
       hint={`Optional. ${PHONE_HINT}.`}
       value={value}
+      error={error}
       onKeyDown={(event) => {
         if (typesNonDigit(event)) event.preventDefault();
       }}
@@ -40,7 +40,6 @@ export function PhoneField({ value, onChange, onInvalid }: PhoneFieldProps) {
         onChange(phoneInputValue(input.value.slice(0, start) + event.clipboardData.getData('text') + input.value.slice(end)));
       }}
       onChange={(event) => onChange(phoneInputValue(event.target.value))}
-      onInvalid={onInvalid}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { describe, expect, it } from 'vitest';
+import { ROLES } from '@contract/roles';
 import { fakeApi } from '../test/fake-api';
 import { renderApp, storeSession } from '../test/render-app';
 import { RequireRole } from './require-role';
@@ -46,7 +47,7 @@ describe('route guards', () => {
       const view = render(
         <Router>
           <Route path="/both">
-            <RequireRole role={['GP', 'LP']}>
+            <RequireRole role={ROLES}>
               <Page />
             </RequireRole>
           </Route>

@@ -1,5 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { NotifyContext, type Notify } from '../lib/notify';
 import './toast.css';
+
+// Forms and pages import the hook from here; api/ takes it from lib/ (it depends on no component).
+export { useToast } from '../lib/notify';
 
 type Tone = 'error' | 'success';
 
@@ -10,14 +14,7 @@ interface Toast {
   durationMs: number;
 }
 
-export interface Notify {
-  error(text: string, options?: { durationMs?: number }): void;
-  success(text: string, options?: { durationMs?: number }): void;
-}
-
 const DEFAULT_DURATION_MS: Record<Tone, number> = { error: 8000, success: 5000 };
-
-const ToastContext = createContext<Notify | null>(null);
 
 /** Messages of SPEC §8, shown in live regions instead of the browser's alert(). */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -40,7 +37,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 
   return (
-    <ToastContext.Provider value={notify}>
+    <NotifyContext.Provider value={notify}>
       {children}
       <section className="toasts" aria-label="Notifications">
         {/* Live regions exist before anything is put in them, so screen readers announce new messages. */}
@@ -51,7 +48,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           {toasts.filter((t) => t.tone === 'success').map((t) => <ToastItem key={t.id} toast={t} onDismiss={dismiss} />)}
         </div>
       </section>
-    </ToastContext.Provider>
+    </NotifyContext.Provider>
   );
 }
 
@@ -68,10 +65,4 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       </button>
     </div>
   );
-}
-
-export function useToast(): Notify {
-  const notify = useContext(ToastContext);
-  if (!notify) throw new Error('useToast needs a ToastProvider');
-  return notify;
 }

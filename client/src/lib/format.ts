@@ -2,10 +2,11 @@
  * The one place numbers, money and times are turned into text (SPEC §9: money in en-US with two
  * decimals, percent change with sign and two decimals, times of submissions in US Eastern time).
  */
+import { NOT_AVAILABLE } from '@contract/quotes';
 import { easternDateTime } from '@domain/dates';
 
+export { NOT_AVAILABLE };
 export const EASTERN_TIME_ZONE = 'America/New_York';
-export const NOT_AVAILABLE = 'N/A';
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -47,6 +47,33 @@ describe('the contact form', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(PHONE_MESSAGE)).toBeTruthy();
     expect(within(screen.getAllByRole('alert')[0]!).getByText(PHONE_MESSAGE)).toBeTruthy();
+    const phone = screen.getByLabelText('Phone');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    // The hint stays read with the field; the message comes after it.
+    expect(phone.getAttribute('aria-describedby')?.split(' ')[1]).toBe(screen.getByText(PHONE_MESSAGE).id);
+    expect(api.callsTo('contact.submit')).toHaveLength(0);
+  });
+
+  it('ties the contract’s messages to the required fields', async () => {
+    const user = userEvent.setup();
+    const api = contactApi();
+    renderApp('/contact', api);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    for (const [label, text] of [
+      ['Name', 'Name is required.'],
+      ['Email', 'Email is required.'],
+      ['Inquiry', 'Message is required.'],
+    ] as const) {
+      const input = screen.getByLabelText(label);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(input.getAttribute('aria-describedby')).toBe(screen.getByText(text).id);
+    }
+    expect(screen.getByLabelText('Phone').getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Name is required.')).toBeNull();
     expect(api.callsTo('contact.submit')).toHaveLength(0);
   });
 

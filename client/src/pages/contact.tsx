@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PHONE_MESSAGE, isValidPhone } from '@contract/contact-rules';
+import { submitInquiryInput } from '@contract/contact';
 import { messageOf } from '../api/errors';
 import { trpc } from '../api/trpc';
 import { PhoneField } from '../components/phone-field';
@@ -7,6 +7,7 @@ import { TextAreaField } from '../components/text-area-field';
 import { TextField } from '../components/text-field';
 import { useToast } from '../components/toast';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useFieldErrors } from '../lib/use-field-errors';
 import { site } from '../site';
 import './contact.css';
 
@@ -21,16 +22,16 @@ export function ContactPage() {
   const notify = useToast();
   const [form, setForm] = useState(EMPTY);
   const submit = trpc.contact.submit.useMutation();
+  const { formRef, errors, validate, clear } = useFieldErrors();
 
-  const set = (field: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const set = (field: keyof typeof EMPTY) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    clear(field);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The browser's pattern check stops this first; this guards browsers that skip validation.
-    if (!isValidPhone(form.phone)) {
-      notify.error(PHONE_MESSAGE);
-      return;
-    }
+    if (!validate(submitInquiryInput, form).ok) return;
     submit.mutate(form, {
       onSuccess: (answer) => {
         notify.success(answer.message || CONTACT_SUCCESS);
@@ -61,11 +62,19 @@ export function ContactPage() {
             </a>
           </p>
         </aside>
-        <form className="card contact__form" onSubmit={onSubmit} aria-labelledby="contact-form-heading">
+        <form ref={formRef} className="card contact__form" onSubmit={onSubmit} noValidate aria-labelledby="contact-form-heading">
           <h2 id="contact-form-heading" className="card__title">
             Send an inquiry
           </h2>
-          <TextField label="Name" name="name" autoComplete="name" required value={form.name} onChange={(e) => set('name')(e.target.value)} />
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            required
+            value={form.name}
+            error={errors.name}
+            onChange={(e) => set('name')(e.target.value)}
+          />
           <TextField
             label="Email"
             name="email"
@@ -73,10 +82,19 @@ export function ContactPage() {
             autoComplete="email"
             required
             value={form.email}
+            error={errors.email}
             onChange={(e) => set('email')(e.target.value)}
           />
-          <PhoneField value={form.phone} onChange={set('phone')} onInvalid={() => notify.error(PHONE_MESSAGE)} />
-          <TextAreaField label="Inquiry" name="message" required rows={6} value={form.message} onChange={(e) => set('message')(e.target.value)} />
+          <PhoneField value={form.phone} onChange={set('phone')} error={errors.phone} />
+          <TextAreaField
+            label="Inquiry"
+            name="message"
+            required
+            rows={6}
+            value={form.message}
+            error={errors.message}
+            onChange={(e) => set('message')(e.target.value)}
+          />
           <div className="form-actions">
             <button type="submit" className="button button--primary" disabled={submit.isPending}>
               {submit.isPending ? 'Sending…' : 'Submit'}

@@ -21,6 +21,28 @@ async function logIn(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('login', () => {
+  it('ties the contract’s messages to the fields and sends nothing until they are right', async () => {
+    const user = userEvent.setup();
+    const api = loginApi('GP');
+    renderApp('/login', api);
+    const email = await screen.findByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe(screen.getByText('Email is required.').id);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toBe(screen.getByText('Password is required.').id);
+    expect(document.activeElement).toBe(email);
+
+    // The server's e-mail rule: a top-level domain of one letter is refused here too.
+    await user.type(email, 'someone@example.c');
+    await user.type(password, 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(email.getAttribute('aria-describedby')).toBe(screen.getByText('Please enter a valid email address.').id);
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+    expect(api.callsTo('auth.login')).toHaveLength(0);
+  });
+
   it('stores the session with the role upper-cased and goes to the LP dashboard', async () => {
     const user = userEvent.setup();
     renderApp('/login', loginApi('lp'));

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { loginInput } from '@contract/auth';
 import { messageOf } from '../api/errors';
 import { trpc } from '../api/trpc';
 import { useCompleteSignIn } from '../api/use-sign-in';
@@ -9,6 +10,7 @@ import { useToast } from '../components/toast';
 import { GOOGLE_USER_INFO_FAILED, fetchGoogleUserInfo } from '../lib/google-identity';
 import { preloadDashboards } from '../page-chunks';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useFieldErrors } from '../lib/use-field-errors';
 import { ForgotPasswordDialog } from './login/forgot-password-dialog';
 import './auth.css';
 
@@ -26,13 +28,16 @@ export function LoginPage() {
   const settings = trpc.auth.clientSettings.useQuery(undefined, { staleTime: Infinity });
   const login = trpc.auth.login.useMutation();
   const googleLogin = trpc.auth.googleLogin.useMutation();
+  const { formRef, errors, validate, clear } = useFieldErrors();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const input = { email, password };
+    if (!validate(loginInput, input).ok) return;
     // The dashboard's code downloads while the server checks the password.
     preloadDashboards();
     login.mutate(
-      { email, password },
+      input,
       {
         onSuccess: (answer) => completeSignIn(answer, 'local'),
         onError: (error) => notify.error(messageOf(error, LOGIN_FAILED)),
@@ -61,12 +66,24 @@ export function LoginPage() {
 
   return (
     <div className="page auth">
-      <form className="card auth__card" onSubmit={onSubmit} aria-labelledby="login-title">
+      <form ref={formRef} className="card auth__card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
         <h1 id="login-title" className="auth__title">
           LOGIN
         </h1>
         <p className="auth__lead">Partners sign in here to see the portfolio.</p>
-        <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          error={errors.email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            clear('email');
+          }}
+        />
         <TextField
           label="Password"
           type={showPassword ? 'text' : 'password'}
@@ -74,7 +91,11 @@ export function LoginPage() {
           autoComplete="current-password"
           required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            clear('password');
+          }}
         />
         <div className="auth__row">
           <ShowPassword checked={showPassword} onChange={setShowPassword} />

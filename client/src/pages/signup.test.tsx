@@ -44,7 +44,11 @@ describe('sign-up', () => {
     const api = signupApi();
     renderApp('/signup?invite=abc', api);
     await fillSignup(user, 'Str0ng#Pass', 'Str0ng#Pasz');
-    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    const message = await screen.findByText('Passwords do not match');
+    expect(message.closest('[role="alert"]')).toBeTruthy();
+    const confirm = screen.getByLabelText('Confirm Password');
+    expect(confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(confirm.getAttribute('aria-describedby')).toBe(message.id);
     expect(api.callsTo('auth.signup')).toHaveLength(0);
   });
 
@@ -53,7 +57,29 @@ describe('sign-up', () => {
     const api = signupApi();
     renderApp('/signup?invite=abc', api);
     await fillSignup(user, 'weakpassword', 'weakpassword');
-    expect(await screen.findByText(PASSWORD_RULE_MESSAGE)).toBeTruthy();
+    const message = await screen.findByText(PASSWORD_RULE_MESSAGE);
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    // Read with the rules list it already pointed at.
+    expect(password.getAttribute('aria-describedby')?.split(' ')).toEqual(['signup-rules', message.id]);
+    expect(api.callsTo('auth.signup')).toHaveLength(0);
+  });
+
+  it('names each required field the contract refuses', async () => {
+    const user = userEvent.setup();
+    const api = signupApi();
+    renderApp('/signup?invite=abc', api);
+    await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    for (const [label, text] of [
+      ['First Name', 'First name is required.'],
+      ['Last Name', 'Last name is required.'],
+      ['Email', 'Email is required.'],
+    ] as const) {
+      const input = screen.getByLabelText(label);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(input.getAttribute('aria-describedby')).toBe(screen.getByText(text).id);
+    }
+    expect(document.activeElement).toBe(screen.getByLabelText('First Name'));
     expect(api.callsTo('auth.signup')).toHaveLength(0);
   });
 

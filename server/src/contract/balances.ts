@@ -10,9 +10,12 @@ export const saveBalancesInput = z.strictObject({
   accounts_receivable: balance('Accounts Receivable'),
 });
 
+/** The longest note of a cash movement; the form's input stops there too. */
+export const CASH_NOTE_MAX = 200;
+
 /** Money paid into or taken out of Cash Available (a capital call, a distribution, fees). */
 export const cashMovementInput = z.strictObject({
   kind: z.enum(['deposit', 'withdrawal'], { error: 'Kind must be deposit or withdrawal.' }),
   amount: decimalField('Amount', { ...MONEY, sign: 'positive' }),
-  note: textField('Note').max(200, 'Note is too long (at most 200 characters).').default(''),
+  note: textField('Note').max(CASH_NOTE_MAX, `Note is too long (at most ${CASH_NOTE_MAX} characters).`).default(''),
 });

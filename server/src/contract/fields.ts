@@ -3,6 +3,7 @@ import { CONTACT_LIMITS } from './contact-rules';
 import { EMAIL_MESSAGE, EMAIL_RULE } from './email';
 import { hasControlCharacters } from '../domain/text';
 import { INVALID_INVITE } from './invite-rules';
+import { ROLES } from './roles';
 
 /** "X is required." when missing, "X must be text." when of another type. */
 export const textError = (label: string) => (issue: { input: unknown }) =>
@@ -40,7 +41,7 @@ export const passwordField = (label: string) =>
 
 export const nameField = (label: string) => textField(label).min(1, `${label} is required.`).max(100, `${label} is too long.`);
 
-export const roleField = z.enum(['GP', 'LP'], { error: 'Role must be GP or LP.' });
+export const roleField = z.enum(ROLES, { error: 'Role must be GP or LP.' });
 
 /** The largest id a row can have: ids are PostgreSQL integer (serial) columns. */
 export const MAX_ID = 2_147_483_647;

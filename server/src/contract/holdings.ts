@@ -34,6 +34,6 @@ export const checkSymbolInput = z.strictObject({ symbol: symbolField, asset_type
 export const sellInput = z.strictObject({
   symbol: symbolField,
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
-  price: decimalField('Sale price', { ...PRICE, sign: 'nonNegative' }),
+  price: decimalField('Price', { ...PRICE, sign: 'nonNegative' }),
   settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEDGER_KINDS } from './ledger';
+import { ROLES } from './roles';
 
 /**
  * What the procedures answer, one schema each, attached with `.output(declared(...))`. They
@@ -10,7 +11,7 @@ import { LEDGER_KINDS } from './ledger';
 const isoTime = z.string().describe('ISO 8601 date and time (UTC)');
 const isoDay = z.string().describe('ISO 8601 date, YYYY-MM-DD');
 const decimal = z.string().describe('Exact decimal number as text');
-const role = z.enum(['GP', 'LP']);
+const role = z.enum(ROLES);
 const authMethod = z.enum(['local', 'google']);
 const quoteSource = z.enum(['simulated', 'yahoo']);
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { CAPITAL_KINDS } from '../contract/capital';
 import { LEDGER_KINDS } from '../contract/ledger';
+import { ROLES } from '../contract/roles';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -12,7 +13,7 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role', { enum: ['GP', 'LP'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     /** Null for accounts that only sign in with Google. */
     passwordHash: text('password_hash'),
     googleId: text('google_id').unique(),
@@ -45,7 +46,7 @@ export const invites = pgTable('invites', {
   id: serial('id').primaryKey(),
   /** SHA-256 of the invite code; the code itself is never stored. */
   codeHash: text('code_hash').notNull().unique(),
-  role: text('role', { enum: ['GP', 'LP'] }).notNull(),
+  role: text('role', { enum: ROLES }).notNull(),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),

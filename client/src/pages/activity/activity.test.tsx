@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROLES } from '@contract/roles';
 import { FakeApiError, fakeApi, type FakeApi } from '../../test/fake-api';
 import { dashboardReads } from '../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../test/render-app';
@@ -405,7 +406,7 @@ describe('the Activity page', () => {
 
   it('is linked from both dashboards, beside the title', async () => {
     const user = userEvent.setup();
-    for (const role of ['GP', 'LP']) {
+    for (const role of ROLES) {
       storeSession(role);
       const view = renderApp(`/${role.toLowerCase()}_dashboard`, fakeApi({ ...dashboardReads(), ...activityHandlers() }));
       const title = await screen.findByRole('heading', { level: 1, name: `${role} Dashboard` });

@@ -1,13 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
+import { CAPITAL_KINDS, capitalEntryInput, type CapitalKind } from '@contract/capital';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
 import { acceptNumericText } from '../../lib/numeric-text';
-import type { CapitalEntry } from './capital-types';
+import { useFieldErrors } from '../../lib/use-field-errors';
 
-type Kind = CapitalEntry['kind'];
 export const ENTRY_FAILED = 'Failed to record the entry';
+export const CHOOSE_PARTNER = 'Choose a limited partner first.';
+
+const KIND_LABEL: Record<CapitalKind, string> = { commitment: 'Commitment', contribution: 'Contribution', distribution: 'Distribution' };
 
 /** Today in New York, as the books date things. */
 const todayInNewYork = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
@@ -17,40 +20,42 @@ export function CapitalEntryForm({ userId, onRecorded }: { userId: number | null
   const notify = useToast();
   const add = trpc.portfolio.capital.addEntry.useMutation();
   const kindId = useId();
-  const [kind, setKind] = useState<Kind>('contribution');
+  const [kind, setKind] = useState<CapitalKind>('contribution');
   const [amount, setAmount] = useState('');
   const [date, setDate] = useState(todayInNewYork);
   const [problem, setProblem] = useState('');
+  const { formRef, errors, validate, clear } = useFieldErrors();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = amount.replace(/,/g, '').replace(/\.$/, '');
-    if (userId === null) return setProblem('Choose a limited partner first.');
-    if (/^0*\.?0*$/.test(value)) return setProblem('Amount must be more than 0.');
+    if (userId === null) return setProblem(CHOOSE_PARTNER);
     setProblem('');
-    add.mutate(
-      { userId, kind, amount: value, date },
-      {
-        onSuccess: async (answer) => {
-          await onRecorded();
-          setAmount('');
-          notify.success(answer.message);
-        },
-        onError: (error) => setProblem(messageOf(error, ENTRY_FAILED)),
+    // "3." means 3; a blank amount is none (0), which the rule refuses.
+    const typed = amount.replace(/\.$/, '') || '0';
+    const input = { userId, kind, amount: typed, date };
+    if (!validate(capitalEntryInput, input).ok) return;
+    add.mutate(input, {
+      onSuccess: async (answer) => {
+        await onRecorded();
+        setAmount('');
+        notify.success(answer.message);
       },
-    );
+      onError: (error) => setProblem(messageOf(error, ENTRY_FAILED)),
+    });
   };
 
   return (
-    <form className="capital-entry-form" onSubmit={submit} noValidate aria-label="Record a capital account entry">
+    <form ref={formRef} className="capital-entry-form" onSubmit={submit} noValidate aria-label="Record a capital account entry">
       <div className="field">
         <label className="field__label" htmlFor={kindId}>
           Kind
         </label>
-        <select id={kindId} className="field__input" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-          <option value="commitment">Commitment</option>
-          <option value="contribution">Contribution</option>
-          <option value="distribution">Distribution</option>
+        <select id={kindId} className="field__input" value={kind} onChange={(e) => setKind(e.target.value as CapitalKind)}>
+          {CAPITAL_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABEL[k]}
+            </option>
+          ))}
         </select>
       </div>
       <TextField
@@ -59,14 +64,27 @@ export function CapitalEntryForm({ userId, onRecorded }: { userId: number | null
         inputMode="decimal"
         autoComplete="off"
         required
-        aria-invalid={problem.startsWith('Amount') || undefined}
         value={amount}
+        error={errors.amount}
         onChange={(event) => {
           const accepted = acceptNumericText(event.target.value);
-          if (accepted !== null) setAmount(accepted.replace(/^-/, ''));
+          if (accepted === null) return;
+          setAmount(accepted.replace(/^-/, ''));
+          clear('amount');
         }}
       />
-      <TextField label="Date" name="date" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
+      <TextField
+        label="Date"
+        name="date"
+        type="date"
+        required
+        value={date}
+        error={errors.date}
+        onChange={(e) => {
+          setDate(e.target.value);
+          clear('date');
+        }}
+      />
       <button type="submit" className="button" disabled={add.isPending}>
         {add.isPending ? 'Recording...' : 'Record entry'}
       </button>

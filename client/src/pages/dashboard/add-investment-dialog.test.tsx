@@ -6,6 +6,39 @@ import { dashboardReads } from '../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../test/render-app';
 
 describe('the Add Investment modal', () => {
+  it('refuses what the server would, naming each field under it, and sends nothing', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = fakeApi(dashboardReads({ 'portfolio.holdings.add': () => [{ id: 9, symbol: 'MSFT' }] }));
+    renderApp('/gp_dashboard', api);
+    await user.click(await screen.findByRole('button', { name: '+ Investment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Investment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    for (const [label, text] of [
+      ['Ticker Symbol', 'Ticker symbol is required.'],
+      ['Quantity', 'Quantity must be a number.'],
+      ['Purchase Date', 'Purchase date must be a date in YYYY-MM-DD form.'],
+      ['Purchase Price', 'Purchase price must be a number.'],
+    ] as const) {
+      const input = within(dialog).getByLabelText(label);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(input.getAttribute('aria-describedby')).toBe(within(dialog).getByText(text).id);
+    }
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Ticker Symbol'));
+
+    await user.type(within(dialog).getByLabelText('Ticker Symbol'), 'msft');
+    await user.type(within(dialog).getByLabelText('Quantity'), '0');
+    await user.type(within(dialog).getByLabelText('Purchase Date'), '2025-01-06');
+    await user.type(within(dialog).getByLabelText('Purchase Price'), '400.123456789');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByLabelText('Ticker Symbol').getAttribute('aria-invalid')).toBeNull();
+    expect(within(dialog).getByText('Quantity must be more than 0.')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Purchase Price').getAttribute('aria-describedby')).toBe(
+      within(dialog).getByText('Purchase price can have at most 8 decimal places.').id,
+    );
+    expect(api.callsTo('portfolio.holdings.add')).toHaveLength(0);
+  });
+
   it('sends the upper-cased ticker with one entry per purchase row, and shows the server’s message on failure', async () => {
     const user = userEvent.setup();
     storeSession('GP');

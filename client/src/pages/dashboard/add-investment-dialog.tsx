@@ -1,11 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ignoreNonDecimalKey } from '../../lib/numeric-text';
 import { ASSET_TYPES, type AssetType } from '@contract/asset-rules';
+import { addHoldingInput, symbolField } from '@contract/holdings';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { useRefreshPortfolio } from './use-portfolio';
 
 export const ADD_INVESTMENT_FAILED = 'Failed to add the investment.';
@@ -43,14 +45,17 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   const [purchases, setPurchases] = useState<PurchaseRow[]>([{ key: 1, qty: '', price_paid: '', purchase_date: '' }]);
   const [settles, setSettles] = useState(false);
   const [error, setError] = useState('');
+  const { formRef, errors, validate, clear, reset } = useFieldErrors();
 
-  const change = (key: number, field: keyof Omit<PurchaseRow, 'key'>, value: string) =>
-    setPurchases((rows) => rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
+  const change = (index: number, field: keyof Omit<PurchaseRow, 'key'>, value: string) => {
+    setPurchases((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
+    clear(`purchases.${index}.${field}`);
+  };
 
   /** Asks whether the symbol has market data; answers the message to show, or '' (also when nobody can tell). */
   const checkTicker = async (type: AssetType = assetType): Promise<string> => {
     const entered = symbol.trim();
-    if (!/^[A-Z0-9][A-Z0-9.-]{0,14}$/.test(entered)) return '';
+    if (!symbolField.safeParse(entered).success) return '';
     try {
       const check = await utils.client.portfolio.holdings.checkSymbol.query({ symbol: entered, asset_type: type });
       return check.message ?? '';
@@ -63,16 +68,18 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError('');
+    const input = {
+      symbol,
+      asset_type: assetType,
+      purchases: purchases.map(({ qty, price_paid, purchase_date }) => ({ qty, price_paid, purchase_date })),
+      settles,
+    };
+    if (!validate(addHoldingInput, input).ok) return;
     const problem = await checkTicker();
     setTickerProblem(problem);
     if (problem) return;
     add.mutate(
-      {
-        symbol,
-        asset_type: assetType,
-        purchases: purchases.map(({ qty, price_paid, purchase_date }) => ({ qty, price_paid, purchase_date })),
-        settles,
-      },
+      input,
       {
         onSuccess: async (lots) => {
           await refresh();
@@ -88,7 +95,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form className="add-investment" onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={formRef} className="add-investment" onSubmit={(event) => void submit(event)} noValidate>
       <div className="form-grid">
         <div className="field">
           <label className="field__label" htmlFor="add-investment-type">
@@ -116,11 +123,11 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
           name="symbol"
           autoComplete="off"
           value={symbol}
-          aria-invalid={tickerProblem ? true : undefined}
-          hint={tickerProblem ? <span className="field__error-text" role="alert">{tickerProblem}</span> : undefined}
+          error={errors.symbol ?? (tickerProblem || undefined)}
           onChange={(e) => {
             setSymbol(e.target.value.toUpperCase());
             setTickerProblem('');
+            clear('symbol');
           }}
           onBlur={() => void checkTicker().then(setTickerProblem)}
         />
@@ -135,10 +142,17 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
             step="any"
             inputMode="decimal"
             value={row.qty}
+            error={errors[`purchases.${i}.qty`]}
             onKeyDown={ignoreNonDecimalKey}
-            onChange={(e) => change(row.key, 'qty', e.target.value)}
+            onChange={(e) => change(i, 'qty', e.target.value)}
           />
-          <TextField label="Purchase Date" type="date" value={row.purchase_date} onChange={(e) => change(row.key, 'purchase_date', e.target.value)} />
+          <TextField
+            label="Purchase Date"
+            type="date"
+            value={row.purchase_date}
+            error={errors[`purchases.${i}.purchase_date`]}
+            onChange={(e) => change(i, 'purchase_date', e.target.value)}
+          />
           <TextField
             label="Purchase Price"
             type="number"
@@ -146,15 +160,20 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
             step="0.01"
             inputMode="decimal"
             value={row.price_paid}
+            error={errors[`purchases.${i}.price_paid`]}
             onKeyDown={ignoreNonDecimalKey}
-            onChange={(e) => change(row.key, 'price_paid', e.target.value)}
+            onChange={(e) => change(i, 'price_paid', e.target.value)}
           />
           {purchases.length > 1 && (
             <button
               type="button"
               className="button button--link purchase-row__remove"
               aria-label={`Remove purchase ${i + 1}`}
-              onClick={() => setPurchases((rows) => rows.filter((r) => r.key !== row.key))}
+              onClick={() => {
+                setPurchases((rows) => rows.filter((r) => r.key !== row.key));
+                // The rows after it move up: their messages would name the wrong row.
+                reset();
+              }}
             >
               Remove
             </button>

@@ -84,7 +84,11 @@ describe('deposits and withdrawals', () => {
     renderApp('/gp_dashboard', api);
     const form = await screen.findByRole('form', { name: 'Record a deposit or withdrawal' });
     await user.click(within(form).getByRole('button', { name: 'Record' }));
-    expect(within(form).getByRole('alert').textContent).toBe('Amount must be more than 0.');
+    // The contract's message, under the field it names and read with it.
+    const amount = within(form).getByLabelText('Amount');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(amount.getAttribute('aria-describedby')).toBe(within(form).getByText('Amount must be more than 0.').id);
+    expect(document.activeElement).toBe(amount);
     expect(api.callsTo('portfolio.balances.recordCashMovement')).toHaveLength(0);
 
     await user.type(within(form).getByLabelText('Amount'), '1,250,000.05');
@@ -95,24 +99,37 @@ describe('deposits and withdrawals', () => {
     expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
   });
 
+  it('refuses what the server would refuse before sending it, with the server’s words', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = fakeApi(dashboardReads({ 'portfolio.balances.recordCashMovement': () => ({ message: 'recorded', cash_available: '0' }) }));
+    renderApp('/gp_dashboard', api);
+    const form = await screen.findByRole('form', { name: 'Record a deposit or withdrawal' });
+    await user.type(within(form).getByLabelText('Amount'), '10.005');
+    await user.click(within(form).getByRole('button', { name: 'Record' }));
+    expect(within(form).getByText('Amount can have at most 2 decimal places.')).toBeTruthy();
+    expect(within(form).getByLabelText('Amount').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('portfolio.balances.recordCashMovement')).toHaveLength(0);
+  });
+
   it('shows the server’s refusal in the form and keeps what was typed', async () => {
     const user = userEvent.setup();
     storeSession('GP');
     const api = fakeApi(
       dashboardReads({
         'portfolio.balances.recordCashMovement': () => {
-          throw new FakeApiError(400, 'Amount can have at most 2 decimal places.');
+          throw new FakeApiError(400, 'Cash Available cannot go below zero.');
         },
       }),
     );
     renderApp('/gp_dashboard', api);
     const form = await screen.findByRole('form', { name: 'Record a deposit or withdrawal' });
     await user.selectOptions(within(form).getByLabelText('Kind'), 'withdrawal');
-    await user.type(within(form).getByLabelText('Amount'), '10.005');
+    await user.type(within(form).getByLabelText('Amount'), '10.05');
     await user.click(within(form).getByRole('button', { name: 'Record' }));
-    expect(await within(form).findByText('Amount can have at most 2 decimal places.')).toBeTruthy();
-    expect(api.callsTo('portfolio.balances.recordCashMovement')[0]?.input).toMatchObject({ kind: 'withdrawal', amount: '10.005' });
-    expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('10.005');
+    expect(await within(form).findByText('Cash Available cannot go below zero.')).toBeTruthy();
+    expect(api.callsTo('portfolio.balances.recordCashMovement')[0]?.input).toMatchObject({ kind: 'withdrawal', amount: '10.05' });
+    expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('10.05');
   });
 
   it('is not there for an LP', async () => {

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { saveBalancesInput } from '@contract/balances';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
 import { formatCurrency, formatMoney } from '../../lib/format';
 import { acceptNumericText } from '../../lib/numeric-text';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { decimalText } from './assets/asset-values';
 import { negatedText } from './portfolio-figures';
 import type { PortfolioTotals } from './portfolio-types';
@@ -61,6 +63,7 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
   const notify = useToast();
   const refresh = useRefreshPortfolio();
   const save = trpc.portfolio.balances.save.useMutation();
+  const { formRef, errors, validate, clear } = useFieldErrors();
   const [texts, setTexts] = useState<BalanceTexts>(balances);
   const [touched, setTouchedState] = useState(false);
   // Read by the effect below: it may run after the first keystroke (the form can mount in a
@@ -79,13 +82,15 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // What was typed, exactly: decimal text without its commas (SPEC §5), never a float.
+    const input = {
+      cash_available: decimalText(texts.cash_available),
+      margin_debit: decimalText(texts.margin_debit),
+      accounts_receivable: decimalText(texts.accounts_receivable),
+    };
+    if (!validate(saveBalancesInput, input).ok) return;
     save.mutate(
-      // What was typed, exactly: decimal text without its commas (SPEC §5), never a float.
-      {
-        cash_available: decimalText(texts.cash_available),
-        margin_debit: decimalText(texts.margin_debit),
-        accounts_receivable: decimalText(texts.accounts_receivable),
-      },
+      input,
       {
         onSuccess: async () => {
           await refresh();
@@ -101,7 +106,7 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
   };
 
   return (
-    <form className="balances__form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="balances__form" onSubmit={submit} noValidate>
       <div className="balances__fields">
         {FIELDS.map((field) => (
           <TextField
@@ -112,9 +117,11 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
             autoComplete="off"
             value={texts[field.key]}
             hint={formatCurrency(decimalText(texts[field.key]))}
+            error={errors[field.key]}
             onChange={(event) => {
               const accepted = acceptNumericText(event.target.value);
               if (accepted === null) return;
+              clear(field.key);
               setTouched(true);
               setTexts((t) => ({ ...t, [field.key]: accepted }));
             }}

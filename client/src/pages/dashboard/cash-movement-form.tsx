@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
+import { CASH_NOTE_MAX, cashMovementInput } from '@contract/balances';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
 import { acceptNumericText } from '../../lib/numeric-text';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { decimalText } from './assets/asset-values';
 import { useRefreshPortfolio } from './use-portfolio';
 
@@ -23,18 +25,16 @@ export function CashMovementForm() {
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState('');
+  const { formRef, errors, validate, clear } = useFieldErrors();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // "3." means 3; blank, zero and anything else are no amount.
-    const value = decimalText(amount).replace(/\.$/, '');
-    if (/^0*\.?0*$/.test(value)) {
-      setProblem('Amount must be more than 0.');
-      return;
-    }
     setProblem('');
+    // "3." means 3; a blank amount is none (0), which the rule refuses.
+    const input = { kind, amount: decimalText(amount).replace(/\.$/, ''), note: note.trim() };
+    if (!validate(cashMovementInput, input).ok) return;
     record.mutate(
-      { kind, amount: value, note: note.trim() },
+      input,
       {
         onSuccess: async (answer) => {
           await refresh();
@@ -48,7 +48,7 @@ export function CashMovementForm() {
   };
 
   return (
-    <form className="cash-movement" onSubmit={submit} noValidate aria-labelledby={`${kindId}-title`}>
+    <form ref={formRef} className="cash-movement" onSubmit={submit} noValidate aria-labelledby={`${kindId}-title`}>
       <h3 id={`${kindId}-title`} className="cash-movement__title">
         Record a deposit or withdrawal
       </h3>
@@ -68,14 +68,27 @@ export function CashMovementForm() {
           inputMode="decimal"
           autoComplete="off"
           required
-          aria-invalid={problem.startsWith('Amount') || undefined}
           value={amount}
+          error={errors.amount}
           onChange={(event) => {
             const accepted = acceptNumericText(event.target.value);
-            if (accepted !== null) setAmount(accepted.replace(/^-/, ''));
+            if (accepted === null) return;
+            setAmount(accepted.replace(/^-/, ''));
+            clear('amount');
           }}
         />
-        <TextField label="Note" name="note" autoComplete="off" maxLength={200} value={note} onChange={(e) => setNote(e.target.value)} />
+        <TextField
+          label="Note"
+          name="note"
+          autoComplete="off"
+          maxLength={CASH_NOTE_MAX}
+          value={note}
+          error={errors.note}
+          onChange={(e) => {
+            setNote(e.target.value);
+            clear('note');
+          }}
+        />
       </div>
       <p className="cash-movement__problem" role="alert">
         {problem}

@@ -2,7 +2,7 @@ import { trpc } from '../../api/trpc';
 import { isUsMarketOpen, MARKET_CLOSED } from '@domain/market-hours';
 import { formatMoney, formatPercent, formatQuoteTime, formatSignedMoney, toneOf } from '../../lib/format';
 import type { MarketTile } from './portfolio-types';
-import { DASHBOARD_FRESH_MS } from './prefetch';
+import { DASHBOARD_FRESH_MS } from '../../api/prefetch-dashboard';
 import { MARKET_REFRESH_MS } from './refresh';
 
 /** Each index opens its quote page on Yahoo Finance (^GSPC is written %5EGSPC there). */

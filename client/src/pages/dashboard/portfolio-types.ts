@@ -1,3 +1,4 @@
+import type { Role } from '@contract/roles';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@server/router';
 
@@ -24,4 +25,4 @@ export type PortfolioTotals = PortfolioValuation['totals'];
 export type LiveQuote = PortfolioValuation['quotes'][string];
 
 /** What the page may do: GPs edit, LPs read. */
-export type DashboardRole = 'GP' | 'LP';
+export type DashboardRole = Role;

@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { trpc } from '../../api/trpc';
 import type { PortfolioValuation, Prediction, RealEstateAsset, VentureAsset } from './portfolio-types';
-import { DASHBOARD_FRESH_MS } from './prefetch';
-import { HISTORY_DAYS, HOLDINGS_REFRESH_MS } from './refresh';
+import { DASHBOARD_FRESH_MS, HISTORY_DAYS } from '../../api/prefetch-dashboard';
+import { HOLDINGS_REFRESH_MS } from './refresh';
 
 export interface Portfolio {
   /** Every figure the dashboards show, computed once by the server's portfolio engine. */

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { requestPasswordResetInput } from '@contract/password-reset';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
+import { useFieldErrors } from '../../lib/use-field-errors';
 
 export const RESET_REQUEST_FAILED = 'Something went wrong.';
 
@@ -15,9 +17,11 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const [sent, setSent] = useState(false);
   const request = trpc.auth.passwordReset.request.useMutation();
+  const { formRef, errors, validate, clear, reset } = useFieldErrors();
 
   const close = () => {
     setEmail('');
+    reset();
     setMessage(null);
     setSent(false);
     request.reset();
@@ -26,6 +30,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!validate(requestPasswordResetInput, { email }).ok) return;
     request.mutate(
       { email },
       {
@@ -40,11 +45,23 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
 
   return (
     <Dialog open={open} title="Reset Your Password" onClose={close} describedBy="forgot-password-help">
-      <form onSubmit={onSubmit} className="dialog__body">
+      <form ref={formRef} onSubmit={onSubmit} className="dialog__body" noValidate>
         <p id="forgot-password-help" className="dialog__text">
           Enter the email address of your account and we will send you a link to set a new password.
         </p>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          error={errors.email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            clear('email');
+          }}
+        />
         <p className={`dialog__message${message?.failed ? ' dialog__message--error' : ''}`} role="status">
           {message?.text}
         </p>

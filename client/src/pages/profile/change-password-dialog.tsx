@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { changePasswordInput } from '@contract/profile';
 import { NEW_PASSWORDS_DO_NOT_MATCH } from '@contract/password-rules';
 import { messageOf } from '../../api/errors';
 import { replaceToken } from '../../api/session';
@@ -7,11 +8,12 @@ import { Dialog } from '../../components/dialog';
 import { PasswordField } from '../../components/password-field';
 import { PasswordRules } from '../../components/password-rules';
 import { useToast } from '../../components/toast';
+import { useFieldErrors } from '../../lib/use-field-errors';
 
 export const PASSWORD_CHANGED = 'Password changed successfully!';
 export const PASSWORD_CHANGE_FAILED = 'Failed to change password';
 
-const EMPTY = { current: '', next: '', verify: '' };
+const EMPTY = { currentPassword: '', newPassword: '', verify: '' };
 
 /**
  * Messages of this modal show inside it: while it is open the rest of the page, toasts included,
@@ -22,23 +24,25 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const [form, setForm] = useState(EMPTY);
   const [problem, setProblem] = useState('');
   const change = trpc.auth.profile.changePassword.useMutation();
+  const { formRef, errors, validate, clear, reset } = useFieldErrors();
 
   const close = () => {
     setForm(EMPTY);
     setProblem('');
+    reset();
     change.reset();
     onClose();
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (form.next !== form.verify) {
-      setProblem(NEW_PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
     setProblem('');
+    const input = { currentPassword: form.currentPassword, newPassword: form.newPassword };
+    // SPEC §5: all three are required here, and the new ones match.
+    const verify = form.verify === '' ? 'Verify new password is required.' : form.newPassword !== form.verify && NEW_PASSWORDS_DO_NOT_MATCH;
+    if (!validate(changePasswordInput, input, { verify }).ok) return;
     change.mutate(
-      { currentPassword: form.current, newPassword: form.next },
+      input,
       {
         onSuccess: (answer) => {
           // The change ended every older session, this one's token included.
@@ -51,16 +55,25 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     );
   };
 
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [field]: event.target.value }));
+    clear(field);
+  };
 
   return (
     <Dialog open={open} title="Change Password" onClose={close}>
-      <form onSubmit={onSubmit} className="dialog__body">
-        <PasswordField label="Current Password" autoComplete="current-password" required value={form.current} onChange={set('current')} />
-        <PasswordField label="New Password" autoComplete="new-password" required value={form.next} onChange={set('next')} />
-        <PasswordField label="Verify New Password" autoComplete="new-password" required value={form.verify} onChange={set('verify')} />
-        <PasswordRules password={form.next} />
+      <form ref={formRef} onSubmit={onSubmit} className="dialog__body" noValidate>
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          required
+          value={form.currentPassword}
+          error={errors.currentPassword}
+          onChange={set('currentPassword')}
+        />
+        <PasswordField label="New Password" autoComplete="new-password" required value={form.newPassword} error={errors.newPassword} onChange={set('newPassword')} />
+        <PasswordField label="Verify New Password" autoComplete="new-password" required value={form.verify} error={errors.verify} onChange={set('verify')} />
+        <PasswordRules password={form.newPassword} />
         <p className="dialog__message dialog__message--error" role="alert">
           {problem}
         </p>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { updateProfileInput } from '@contract/profile';
 import { messageOf } from '../../api/errors';
 import { useSession } from '../../api/session';
 import { trpc } from '../../api/trpc';
@@ -6,6 +7,7 @@ import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
 import { formatEasternDateTime } from '../../lib/format';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { mostRecentEditText } from './most-recent-edit';
 
 export const PROFILE_UPDATED = 'Profile updated successfully!';
@@ -29,6 +31,7 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
   const update = trpc.auth.profile.update.useMutation();
   const [draft, setDraft] = useState<Draft | null>(null);
   const passwordHintId = useId();
+  const { formRef, errors, validate, clear, reset } = useFieldErrors();
 
   if (details.isPending) return <section className="card profile__card">Loading...</section>;
   // SPEC §8: a failed load is only logged (the app's query cache does that), with no message of its own.
@@ -45,12 +48,15 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
       return;
     }
     const { current_password, ...fields } = draft;
+    const input = { ...fields, ...(emailChanging ? { current_password } : {}), last_login: user.last_login, last_edit: user.last_edit };
+    if (!validate(updateProfileInput, input).ok) return;
     update.mutate(
-      { ...fields, ...(emailChanging ? { current_password } : {}), last_login: user.last_login, last_edit: user.last_edit },
+      input,
       {
         onSuccess: (answer) => {
           notify.success(answer.message || PROFILE_UPDATED);
           setDraft(null);
+          reset();
           void utils.auth.profile.details.invalidate();
         },
         onError: (error) => notify.error(messageOf(error, PROFILE_UPDATE_FAILED)),
@@ -58,19 +64,35 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
     );
   };
 
-  const edit = (field: keyof Draft) => (event: { target: { value: string } }) =>
+  const edit = (field: keyof Draft) => (event: { target: { value: string } }) => {
     setDraft((d) => (d ? { ...d, [field]: event.target.value } : d));
+    clear(field);
+  };
 
   return (
     <section className="card profile__card" aria-labelledby="details-heading">
       <h2 id="details-heading" className="card__title">
         Account details
       </h2>
-      <form onSubmit={onSubmit}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         {draft ? (
           <div className="profile__edit">
-            <TextField label="First Name" autoComplete="given-name" required value={draft.first_name} onChange={edit('first_name')} />
-            <TextField label="Last Name" autoComplete="family-name" required value={draft.last_name} onChange={edit('last_name')} />
+            <TextField
+              label="First Name"
+              autoComplete="given-name"
+              required
+              value={draft.first_name}
+              error={errors.first_name}
+              onChange={edit('first_name')}
+            />
+            <TextField
+              label="Last Name"
+              autoComplete="family-name"
+              required
+              value={draft.last_name}
+              error={errors.last_name}
+              onChange={edit('last_name')}
+            />
             <TextField
               label="Email"
               type="email"
@@ -79,6 +101,7 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
               disabled={googleAccount}
               hint={googleAccount ? 'The email of a Google account cannot be changed.' : undefined}
               value={draft.email}
+              error={errors.email}
               onChange={edit('email')}
             />
             {emailChanging && (
@@ -88,6 +111,7 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
                 required
                 aria-describedby={passwordHintId}
                 value={draft.current_password}
+                error={errors.current_password}
                 onChange={edit('current_password')}
               />
             )}
@@ -114,7 +138,14 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
             {draft ? 'Save' : 'Edit'}
           </button>
           {draft && (
-            <button type="button" className="button button--secondary" onClick={() => setDraft(null)}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                setDraft(null);
+                reset();
+              }}
+            >
               Cancel
             </button>
           )}

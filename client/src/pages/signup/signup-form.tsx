@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
+import { signupInput } from '@contract/auth';
 import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from '@contract/password-rules';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
@@ -9,6 +10,7 @@ import { PasswordRules } from '../../components/password-rules';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
 import { GOOGLE_USER_INFO_FAILED, fetchGoogleUserInfo } from '../../lib/google-identity';
+import { useFieldErrors } from '../../lib/use-field-errors';
 
 export const SIGNUP_FAILED = 'Signup failed';
 export const SIGNUP_SUCCESS = 'Signup successful';
@@ -16,12 +18,11 @@ export const GOOGLE_SIGNUP_FAILED = 'Google signup failed';
 
 const EMPTY = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
-/** SPEC §5's checks before sending: the passwords match, and the password meets the rule. */
-export function signupProblem(password: string, confirmPassword: string): string | null {
-  if (password !== confirmPassword) return PASSWORDS_DO_NOT_MATCH;
-  if (!meetsPasswordRule(password)) return PASSWORD_RULE_MESSAGE;
-  return null;
-}
+/** SPEC §5's checks the sign-up service makes beyond its input schema: the passwords match and meet the rule. */
+const passwordChecks = (form: typeof EMPTY) => ({
+  password: !meetsPasswordRule(form.password) && PASSWORD_RULE_MESSAGE,
+  confirmPassword: form.password !== form.confirmPassword && PASSWORDS_DO_NOT_MATCH,
+});
 
 export function SignupForm({ inviteCode }: { inviteCode: string }) {
   const notify = useToast();
@@ -31,22 +32,29 @@ export function SignupForm({ inviteCode }: { inviteCode: string }) {
   const settings = trpc.auth.clientSettings.useQuery(undefined, { staleTime: Infinity });
   const signup = trpc.auth.signup.useMutation();
   const googleSignup = trpc.auth.googleSignup.useMutation();
+  const { formRef, errors, validate, clear } = useFieldErrors();
 
   const field = (name: keyof typeof EMPTY) => ({
     name,
     value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [name]: e.target.value }));
+      clear(name);
+    },
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = signupProblem(form.password, form.confirmPassword);
-    if (problem) {
-      notify.error(problem);
+    const input = { ...form, inviteCode };
+    const checked = validate(signupInput, input, passwordChecks(form));
+    if (!checked.ok) {
+      // The invite is not a field of the form: its refusal is said here.
+      if (checked.errors.inviteCode) notify.error(checked.errors.inviteCode);
       return;
     }
     signup.mutate(
-      { ...form, inviteCode },
+      input,
       {
         onSuccess: (answer) => {
           notify.success(answer.message || SIGNUP_SUCCESS);
@@ -87,7 +95,7 @@ export function SignupForm({ inviteCode }: { inviteCode: string }) {
   const passwordType = showPassword ? 'text' : 'password';
 
   return (
-    <form className="card auth__card auth__card--wide" onSubmit={onSubmit} aria-labelledby="signup-title">
+    <form ref={formRef} className="card auth__card auth__card--wide" onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
       <h1 id="signup-title" className="auth__title">
         Sign Up
       </h1>

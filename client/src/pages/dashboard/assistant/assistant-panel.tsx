@@ -1,4 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { PROMPT_MAX, promptInput } from '@contract/assistant';
+import { FieldError, useFieldDescription } from '../../../components/field-parts';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useAssistant } from './use-assistant';
 
 export const CHAT_PLACEHOLDER = 'Buy or Sell a stock...';
@@ -9,6 +12,8 @@ export function AssistantPanel({ id }: { id: string }) {
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const { formRef, errors, validate, clear } = useFieldErrors();
+  const { errorId, aria } = useFieldDescription({ hint: false, error: errors.prompt, describedBy: undefined });
 
   useEffect(() => inputRef.current?.focus(), []);
   useEffect(() => {
@@ -19,6 +24,8 @@ export function AssistantPanel({ id }: { id: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = draft;
+    // A yes or no to a proposal is any text; a prompt is what the assistant's schema takes.
+    if (!awaitingConfirmation && !validate(promptInput, { prompt: text }).ok) return;
     setDraft('');
     void send(text);
   };
@@ -44,19 +51,24 @@ export function AssistantPanel({ id }: { id: string }) {
         {busy && <p className="assistant__typing">The assistant is replying…</p>}
       </div>
       {awaitingConfirmation && <p className="assistant__hint">Reply yes to confirm, anything else to cancel.</p>}
-      <form className="assistant__form" onSubmit={submit}>
+      <form ref={formRef} className="assistant__form" onSubmit={submit} noValidate>
         <input
           ref={inputRef}
           className="field__input assistant__input"
           aria-label="Ask AI..."
           placeholder="Ask AI..."
           value={draft}
-          maxLength={1000}
-          onChange={(event) => setDraft(event.target.value)}
+          maxLength={PROMPT_MAX}
+          {...aria}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            clear('prompt');
+          }}
         />
         <button type="submit" className="button button--primary" disabled={busy || draft.trim() === ''}>
           Send
         </button>
+        <FieldError id={errorId} error={errors.prompt} />
       </form>
     </section>
   );

@@ -1,17 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { loadChat, saveChat } from './chat-store';
+import { CHAT_ERROR, NO_RESPONSE } from '@contract/assistant';
+import { loadChat, saveChat, type ChatMessage } from '../../../lib/chat-store';
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { useRefreshPortfolio } from '../use-portfolio';
-
-export const CHAT_ERROR = 'Error contacting AI';
-export const NO_RESPONSE = 'Sorry, no response';
-
-export interface ChatMessage {
-  id: number;
-  sender: 'user' | 'ai';
-  text: string;
-}
 
 /** SPEC §9: a reply confirms when it starts with 'y', in either case. */
 export const isYes = (reply: string): boolean => /^y/i.test(reply.trim());
@@ -20,7 +12,7 @@ export const isYes = (reply: string): boolean => /^y/i.test(reply.trim());
  * SPEC §4's chat: a prompt gets the assistant's reply; after a reply that asks for confirmation,
  * the next message is sent as the confirmation (yes or no) and normal mode returns. An error
  * clears the confirmation mode. The conversation, a pending proposal included, is kept for the
- * browser tab's session (chat-store.ts): closing the panel does not clear it.
+ * browser tab's session (lib/chat-store.ts): closing the panel does not clear it.
  */
 export function useAssistant() {
   const refresh = useRefreshPortfolio();

@@ -1,8 +1,7 @@
 import { trpc } from '../../../api/trpc';
 import { formatCalendarDate, formatCurrency, formatPercent, formatSignedCurrency } from '../../../lib/format';
 import type { HistoryDay } from '../portfolio-types';
-import { DASHBOARD_FRESH_MS } from '../prefetch';
-import { HISTORY_DAYS } from '../refresh';
+import { DASHBOARD_FRESH_MS, HISTORY_DAYS } from '../../../api/prefetch-dashboard';
 import { LineChart } from './line-chart';
 
 const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });

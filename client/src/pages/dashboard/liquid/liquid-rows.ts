@@ -1,3 +1,4 @@
+import { NO_QUOTE } from '@contract/quotes';
 import { quoteKeyOf } from '@domain/valuation';
 import type { PortfolioValuation, Position, Prediction } from '../portfolio-types';
 import { holdingQuoteUrl } from './quote-link';
@@ -40,24 +41,15 @@ export interface LiquidRow {
   lots: LiquidRow[];
 }
 
-const NO_QUOTE_FIELDS = {
-  lastPrice: null,
-  quoteAsOf: null,
-  change: null,
-  changePct: null,
-  dividendYield: null,
-  marketCap: null,
-  oneMonthPerf: null,
-  peRatio: null,
-  prediction: null,
-} as const;
+/** A lot shows no quote of its own (its symbol's row does): the contract's missing quote, without its source. */
+const { quoteSource: _source, quoteStale: _stale, ...LOT_QUOTE } = NO_QUOTE;
 
 /** The table's rows: the engine's positions with their lots (oldest first), and each symbol's live quote. */
 export function liquidRows(valuation: PortfolioValuation, predictions: readonly Prediction[]): LiquidRow[] {
   const predictionOf = new Map(predictions.map((p) => [p.ticker.toUpperCase(), p.prediction]));
 
   return valuation.positions.map((position) => {
-    const quote = valuation.quotes[quoteKeyOf(position)];
+    const quote = valuation.quotes[quoteKeyOf(position)] ?? NO_QUOTE;
     const quoteUrl = holdingQuoteUrl({ symbol: position.symbol, asset_type: position.assetType, exchange: position.exchange });
     return {
       id: position.symbol,
@@ -66,10 +58,10 @@ export function liquidRows(valuation: PortfolioValuation, predictions: readonly 
       quoteUrl,
       lotId: null,
       purchaseDate: null,
-      lastPrice: quote?.lastPrice ?? null,
-      quoteAsOf: quote?.quoteAsOf ?? null,
-      change: quote?.change ?? null,
-      changePct: quote?.changePct ?? null,
+      lastPrice: quote.lastPrice,
+      quoteAsOf: quote.quoteAsOf,
+      change: quote.change,
+      changePct: quote.changePct,
       qty: position.qty,
       pricePaid: position.avgPricePaid,
       dayGain: position.dayGain,
@@ -77,15 +69,16 @@ export function liquidRows(valuation: PortfolioValuation, predictions: readonly 
       totalGain: position.gain,
       totalGainPct: position.gainPct,
       value: position.value,
-      dividendYield: quote?.dividendYield ?? null,
-      marketCap: quote?.marketCap ?? null,
-      oneMonthPerf: quote?.oneMonthPerf ?? null,
-      peRatio: quote?.peRatio ?? null,
+      dividendYield: quote.dividendYield,
+      marketCap: quote.marketCap,
+      oneMonthPerf: quote.oneMonthPerf,
+      peRatio: quote.peRatio,
       pctOfPortfolio: position.pctOfPortfolio,
       prediction: predictionOf.get(position.symbol.toUpperCase()) ?? null,
       position,
       lots: position.lots.map((lot) => ({
-        ...NO_QUOTE_FIELDS,
+        ...LOT_QUOTE,
+        prediction: null,
         id: `lot-${lot.id}`,
         kind: 'lot',
         symbol: position.symbol,

@@ -1,15 +1,18 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { boundText, checkAmount, MAX_SIGNIFICANT_DIGITS, PRICE, QUANTITY, type AmountRule } from '@domain/amounts';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { checkFields, type FieldErrors } from '@contract/field-errors';
+import { sellInput } from '@contract/holdings';
 import { centsText, dec } from '@domain/money';
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { Dialog } from '../../../components/dialog';
+import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toast';
 import { formatCurrency, formatQuantity } from '../../../lib/format';
 import { salePreview, type SalePreview } from '../portfolio-figures';
 import type { Position } from '../portfolio-types';
 import { useRefreshPortfolio } from '../use-portfolio';
-import { acceptAmountText } from '../../../lib/numeric-text';
+import { acceptAmountText, isNumericText } from '../../../lib/numeric-text';
+import { useFieldErrors, type ExtraChecks } from '../../../lib/use-field-errors';
 
 export const SELL_FAILED = 'Failed to sell.';
 export const SETTLE_LABEL = 'Settle against Cash Available';
@@ -45,41 +48,28 @@ export function priceText(lastPrice: number | null): string {
   return places >= 2 ? plain : dec(plain).toFixed(2);
 }
 
-type Checked = { text: string } | { error: string };
+/** What the Sell button sends, as typed: commas ignored. */
+function saleInput(position: Position, qty: string, price: string, settles: boolean) {
+  return { symbol: position.symbol, qty: qty.replace(/,/g, '').trim(), price: price.replace(/,/g, '').trim(), settles };
+}
+type SaleInput = ReturnType<typeof saleInput>;
 
-/** A field's decimal, or a message naming the field; commas are ignored. */
-function checkDecimal(label: string, typed: string, rule: AmountRule, sign: 'positive' | 'nonNegative'): Checked {
-  const text = typed.replace(/,/g, '').trim();
-  if (text === '') return { error: `${label} is required.` };
-  const parsed = checkAmount(text, rule);
-  const negative = text.startsWith('-');
-  if (negative || ('text' in parsed && sign === 'positive' && dec(parsed.text).eq(0))) {
-    return { error: sign === 'positive' ? `${label} must be more than 0.` : `${label} cannot be negative.` };
-  }
-  if ('text' in parsed) return parsed;
-  switch (parsed.problem) {
-    case 'not-a-number':
-      return { error: `${label} must be a number.` };
-    case 'too-many-decimals':
-      return { error: `${label} can have at most ${rule.scale} decimal places.` };
-    case 'too-many-digits':
-      return { error: `${label} can have at most ${MAX_SIGNIFICANT_DIGITS} significant digits.` };
-    default:
-      return { error: `${label} must be at most ${boundText(rule.max)}.` };
-  }
+/** The form's own rules beside the schema's: both fields are needed, and no more can be sold than is held. */
+function saleChecks(position: Position, input: SaleInput): ExtraChecks {
+  const tooMany = isNumericText(input.qty) && dec(input.qty).gt(dec(position.qty));
+  return {
+    qty: input.qty === '' ? 'Quantity is required.' : tooMany && `Quantity cannot be more than the ${formatQuantity(position.qty)} ${position.symbol} held.`,
+    price: input.price === '' && 'Price is required.',
+  };
 }
 
-interface Checks {
-  qty: Checked;
-  price: Checked;
-}
-
-function checkSale(position: Position, qty: string, price: string): Checks {
-  let qtyCheck = checkDecimal('Quantity', qty, QUANTITY, 'positive');
-  if ('text' in qtyCheck && dec(qtyCheck.text).gt(dec(position.qty))) {
-    qtyCheck = { error: `Quantity cannot be more than the ${formatQuantity(position.qty)} ${position.symbol} held.` };
-  }
-  return { qty: qtyCheck, price: checkDecimal('Price', price, PRICE, 'nonNegative') };
+/** The first problem with the sale as typed, or the exact quantity and price it would be made at. */
+function checkSale(position: Position, input: SaleInput): { problem: string } | { qty: string; price: string } {
+  const extra = saleChecks(position, input);
+  const checked = checkFields(sellInput, input);
+  const problem = extra.qty || (checked.ok ? null : checked.errors.qty) || extra.price || (checked.ok ? null : checked.errors.price);
+  if (problem) return { problem };
+  return checked.ok ? { qty: checked.data.qty, price: checked.data.price } : { problem: PREVIEW_PROMPT };
 }
 
 function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashAvailable: string; onDone: () => void }) {
@@ -88,29 +78,24 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
   const refresh = useRefreshPortfolio();
   const sell = trpc.portfolio.holdings.sell.useMutation();
   const ids = useId();
-  const qtyRef = useRef<HTMLInputElement>(null);
-  const priceRef = useRef<HTMLInputElement>(null);
   const [qty, setQty] = useState('');
   const [price, setPrice] = useState(() => priceText(target.lastPrice));
   const [settles, setSettles] = useState(true);
-  const [shownErrors, setShownErrors] = useState<{ qty?: string; price?: string }>({});
+  const { formRef, errors, validate, clear } = useFieldErrors();
   const [serverError, setServerError] = useState('');
 
-  const checks = checkSale(position, qty, price);
-  const preview = 'text' in checks.qty && 'text' in checks.price ? salePreview(position, checks.qty.text, checks.price.text, cashAvailable, settles) : null;
+  const input = saleInput(position, qty, price, settles);
+  const sale = checkSale(position, input);
+  const preview = 'qty' in sale ? salePreview(position, sale.qty, sale.price, cashAvailable, settles) : null;
   const unit = position.assetType === 'crypto' ? 'coin' : 'share';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setServerError('');
-    const errors = { qty: 'error' in checks.qty ? checks.qty.error : undefined, price: 'error' in checks.price ? checks.price.error : undefined };
-    setShownErrors(errors);
-    if (!('text' in checks.qty) || !('text' in checks.price)) {
-      (errors.qty ? qtyRef : priceRef).current?.focus();
-      return;
-    }
+    if (!validate(sellInput, input, saleChecks(position, input)).ok || !('qty' in sale)) return;
     sell.mutate(
-      { symbol: position.symbol, qty: checks.qty.text, price: checks.price.text, settles },
+      // The figures the preview showed, as the schema reads them ("120.00" is 120).
+      { ...input, qty: sale.qty, price: sale.price },
       {
         onSuccess: async (answer) => {
           await refresh();
@@ -126,13 +111,11 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
   };
 
   return (
-    <form className="sell-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="sell-form" onSubmit={submit} noValidate>
       <DecimalField
-        id={`${ids}-qty`}
-        inputRef={qtyRef}
         label="Quantity"
         value={qty}
-        error={shownErrors.qty}
+        error={errors.qty}
         hint={
           <>
             The firm holds {formatQuantity(position.qty)} {position.symbol}.{' '}
@@ -143,19 +126,17 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
         }
         onChange={(text) => {
           setQty(text);
-          setShownErrors((e) => ({ ...e, qty: undefined }));
+          clear('qty');
         }}
       />
       <DecimalField
-        id={`${ids}-price`}
-        inputRef={priceRef}
         label="Price"
         value={price}
-        error={shownErrors.price}
+        error={errors.price}
         hint={`Per ${unit}, in dollars; it starts at the last price.`}
         onChange={(text) => {
           setPrice(text);
-          setShownErrors((e) => ({ ...e, price: undefined }));
+          clear('price');
         }}
       />
       <label className="checkbox">
@@ -163,10 +144,10 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
         {SETTLE_LABEL}
       </label>
       <div id={`${ids}-outcome`} className="sell-form__outcome">
-        {preview && 'text' in checks.qty ? (
-          <SaleOutcome preview={preview} qty={checks.qty.text} symbol={position.symbol} cashAvailable={cashAvailable} />
+        {preview && 'qty' in sale ? (
+          <SaleOutcome preview={preview} qty={sale.qty} symbol={position.symbol} cashAvailable={cashAvailable} />
         ) : (
-          <p className="sell-form__prompt">{outcomePrompt(checks, qty, price, shownErrors)}</p>
+          <p className="sell-form__prompt">{outcomePrompt(sale, input, errors)}</p>
         )}
       </div>
       <p className="dialog__message dialog__message--error" role="alert">
@@ -188,10 +169,9 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
  * Why there is nothing to show yet: once both fields hold something, what is wrong with them
  * (unless a field already says so under it), else the prompt.
  */
-function outcomePrompt(checks: Checks, qty: string, price: string, shown: { qty?: string; price?: string }): string {
-  if (qty.trim() === '' || price.trim() === '') return PREVIEW_PROMPT;
-  const problem = 'error' in checks.qty ? checks.qty.error : 'error' in checks.price ? checks.price.error : null;
-  return problem === null || problem === shown.qty || problem === shown.price ? PREVIEW_PROMPT : problem;
+function outcomePrompt(sale: ReturnType<typeof checkSale>, input: SaleInput, shown: FieldErrors): string {
+  if (input.qty === '' || input.price === '' || !('problem' in sale)) return PREVIEW_PROMPT;
+  return sale.problem === shown.qty || sale.problem === shown.price ? PREVIEW_PROMPT : sale.problem;
 }
 
 /** What will happen, in words, before the partner confirms. */
@@ -213,8 +193,6 @@ function SaleOutcome({ preview, qty, symbol, cashAvailable }: { preview: SalePre
 }
 
 interface DecimalFieldProps {
-  id: string;
-  inputRef: RefObject<HTMLInputElement | null>;
   label: string;
   value: string;
   error: string | undefined;
@@ -223,35 +201,20 @@ interface DecimalFieldProps {
 }
 
 /** A labelled decimal input with its hint and, after a refused confirm, the message naming the field. */
-function DecimalField({ id, inputRef, label, value, error, hint, onChange }: DecimalFieldProps) {
+function DecimalField({ label, value, error, hint, onChange }: DecimalFieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        className="field__input"
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => {
-          const accepted = acceptAmountText(event.target.value);
-          if (accepted !== null) onChange(accepted);
-        }}
-      />
-      <p id={`${id}-hint`} className="field__hint">
-        {hint}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    <TextField
+      label={label}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      error={error}
+      hint={hint}
+      onChange={(event) => {
+        const accepted = acceptAmountText(event.target.value);
+        if (accepted !== null) onChange(accepted);
+      }}
+    />
   );
 }

@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
-import { trpc } from '../../api/trpc';
-import { HISTORY_DAYS } from './refresh';
+import { isRole } from '@contract/roles';
+import { trpc } from './trpc';
+
+/** The history chart's window, in days: the one query the login prefetches and the chart reads. */
+export const HISTORY_DAYS = 90;
 
 /**
  * An answer this recent is shown as it is when a dashboard mounts, instead of being loaded a
@@ -17,7 +20,7 @@ export function usePrefetchDashboard(): (role: string) => void {
   const utils = trpc.useUtils();
   return useCallback(
     (role: string) => {
-      if (role !== 'GP' && role !== 'LP') return;
+      if (!isRole(role)) return;
       // What is already here and fresh (or on its way) is not asked for again.
       const fresh = { staleTime: DASHBOARD_FRESH_MS };
       void utils.portfolio.valuation.prefetch(undefined, fresh);
