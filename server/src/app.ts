@@ -197,6 +197,8 @@ function clientErrorMessage(err: FastifyError, status: number): string {
 async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   registerSecurityHeaders(app, config);
   await registerCompression(app);
+  // Without CORS_ORIGINS no origin is granted anything: no hook per request, a preflight is a 404 as any unknown route.
+  if (config.corsOrigins.length === 0) return;
   const allowed = new Set(config.corsOrigins);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
