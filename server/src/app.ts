@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/open';
@@ -11,7 +10,7 @@ import { MAX_BATCH_SIZE } from './contract/limits';
 import { logOptions } from './log';
 import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';
-import { sendTrpcResponsesAsText } from './http/trpc-response';
+import { registerTrpcRoute } from './http/trpc-route';
 import { findUp } from './paths';
 import { registerApiDocs } from './rest/docs';
 import { registerRest } from './rest/register';
@@ -32,7 +31,7 @@ import { createTokenService } from './services/tokens';
 import { createPortfolioEngine } from './services/portfolio/engine';
 import { contextFromRequest } from './trpc/context';
 import { GENERIC_ERROR } from './trpc/errors';
-import { appRouter, type AppRouter } from './trpc/router';
+import { appRouter } from './trpc/router';
 
 export interface AppDeps {
   config: Config;
@@ -113,22 +112,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (await database.ping()) ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable' }),
   );
 
-  await app.register(async (scope) => {
-    sendTrpcResponsesAsText(scope);
-    await scope.register(fastifyTRPCPlugin, {
-      prefix: '/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext: ({ req }) => contextFromRequest(services, req),
-        // One request may not carry more calls than the client's batch link sends (each login is counted anyway).
-        maxBatchSize: MAX_BATCH_SIZE,
-        onError: ({ error, path }) => {
-          const unavailable = unavailableCode(error.cause);
-          if (unavailable) app.log.warn({ code: unavailable, path }, 'database unavailable');
-          else if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-        },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-    });
+  await registerTrpcRoute(app, {
+    prefix: '/trpc',
+    router: appRouter,
+    createContext: (req) => contextFromRequest(services, req),
+    // One request may not carry more calls than the client's batch link sends (each login is counted anyway).
+    maxBatchSize: MAX_BATCH_SIZE,
+    onError: ({ error, path }) => {
+      const unavailable = unavailableCode(error.cause);
+      if (unavailable) app.log.warn({ code: unavailable, path }, 'database unavailable');
+      else if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+    },
   });
 
   registerRest(app, services);
@@ -197,6 +191,8 @@ function clientErrorMessage(err: FastifyError, status: number): string {
 async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   registerSecurityHeaders(app, config);
   await registerCompression(app);
+  // Without CORS_ORIGINS no origin is granted anything: no hook per request, a preflight is a 404 as any unknown route.
+  if (config.corsOrigins.length === 0) return;
   const allowed = new Set(config.corsOrigins);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),

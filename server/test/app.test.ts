@@ -51,6 +51,20 @@ describe.each(databaseKinds)('probes, headers and tRPC on %s', (kind) => {
     expect(trpc.json()).toEqual({ result: { data: { message } } });
   });
 
+  it('grants no origin anything without CORS_ORIGINS', async () => {
+    const preflight = await h.inject({
+      method: 'OPTIONS',
+      url: '/api/users/profile/details',
+      headers: { origin: 'https://web.test', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.statusCode).toBe(404);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+    const get = await h.inject({ method: 'GET', url: '/api/ping', headers: { origin: 'https://web.test' } });
+    expect(get.statusCode).toBe(200);
+    expect(get.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('answers 404 JSON for an unknown API path when no client is built', async () => {
     const res = await h.inject({ method: 'GET', url: '/api/unknown' });
     expect(res.statusCode).toBe(404);

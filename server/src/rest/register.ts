@@ -8,6 +8,7 @@ import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { publicMessage, trpcErrorOf } from '../trpc/errors';
 import { appRouter } from '../trpc/router';
 import type { ProcedurePath } from '../trpc/router';
+import { procedureRunner } from './run-procedure';
 import { restRoutes, type InputFrom } from './table';
 import { compressedBody, preferredEncoding, serializedOf } from '../services/serialized';
 
@@ -45,25 +46,11 @@ export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
   return reply.code(status).send({ error: publicMessage(error) });
 }
 
-/** A procedure called the way tRPC's own caller calls it: with the context, its path and the raw input for its schema. */
-type CallProcedure = (opts: {
-  ctx: Context;
-  path: string;
-  type: 'query' | 'mutation' | 'subscription';
-  getRawInput: () => Promise<unknown>;
-  signal: AbortSignal | undefined;
-  batchIndex: number;
-}) => Promise<unknown>;
-
-/**
- * The procedure behind a REST row, looked up once at start rather than through a caller proxy
- * built on every request (its middlewares, schemas and errors are the same either way).
- */
+/** The procedure behind a REST row, looked up once at start; its middlewares, schemas and errors are the tRPC path's own. */
 function procedureAt(path: ProcedurePath): (ctx: Context, input: unknown) => Promise<unknown> {
-  const procedure = (appRouter._def.procedures as Record<string, unknown>)[path] as (CallProcedure & { _def: { type: 'query' | 'mutation' | 'subscription' } }) | undefined;
+  const procedure = (appRouter._def.procedures as Record<string, unknown>)[path] as { _def: unknown } | undefined;
   if (typeof procedure !== 'function') throw new Error(`The REST table names ${path}, which is no procedure`);
-  const type = procedure._def.type;
-  return (ctx, input) => procedure({ ctx, path, type, getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: 0 });
+  return procedureRunner(path, procedure);
 }
 
 /** The REST adapters: each path calls its procedure with the request's context; no logic lives here. */
