@@ -89,7 +89,7 @@ export const portfolioRouter = router({
     )
     .output(declared(cashMovementOutput)).mutation(({ ctx, input }) => balances.recordCashMovement(ctx.deps, ctx.user, input)),
 
-  marketSummary: authedProcedure.output(declared(marketSummaryOutput)).query(({ ctx }) => marketSummary(ctx.deps.db, ctx.deps.now())),
+  marketSummary: authedProcedure.output(declared(marketSummaryOutput)).query(({ ctx }) => marketSummary(ctx.deps)),
 
   predictions: authedProcedure.output(declared(predictionsOutput)).query(({ ctx }) => listPredictions(ctx.deps)),
 

@@ -145,17 +145,27 @@ export interface SellOrder {
   source: TradeSource;
 }
 
-export type Sold =
-  | { ok: true; sale: Sale; lots: LotRow[]; cash: CashMove | null; entryId: number }
-  | { ok: false; held: Decimal };
+export type SalePlan = { ok: true; sale: Sale } | { ok: false; held: Decimal };
+
+/**
+ * The held-quantity check of every sale (the Sell action, the assistant's proposal and its
+ * confirmation): first in, first out, or what is held when that is less than the quantity.
+ */
+export function planSale(lots: readonly LotRow[], quantity: string, price: string): SalePlan {
+  const open = lots.map((l) => ({ id: l.id, purchaseDate: l.purchaseDate, qty: dec(l.qty), costBasis: dec(l.costBasis) }));
+  const sale = sellFifo(open, dec(quantity), dec(price));
+  return sale ? { ok: true, sale } : { ok: false, held: sum(open.map((l) => l.qty)) };
+}
+
+export type Sold = { ok: true; sale: Sale; lots: LotRow[]; cash: CashMove | null; entryId: number } | { ok: false; held: Decimal };
 
 /** Sells first in, first out; refuses (ok: false) when less than the quantity is held. */
 export async function sellLots(tx: Queryable, actor: Actor, order: SellOrder, at: Date): Promise<Sold> {
   // Locked, so two sales (or a sale and a trash click) cannot take the same shares twice.
   const lots = await lotsOf(tx, order.symbol, true);
-  const open = lots.map((l) => ({ id: l.id, purchaseDate: l.purchaseDate, qty: dec(l.qty), costBasis: dec(l.costBasis) }));
-  const sale = sellFifo(open, dec(order.qty), dec(order.price));
-  if (!sale) return { ok: false, held: sum(open.map((l) => l.qty)) };
+  const plan = planSale(lots, order.qty, order.price);
+  if (!plan.ok) return plan;
+  const { sale } = plan;
   const byId = new Map(lots.map((l) => [l.id, l]));
   for (const take of sale.takes) {
     if (take.remainingQty.eq(0)) await tx.delete(holdings).where(eq(holdings.id, take.lotId));

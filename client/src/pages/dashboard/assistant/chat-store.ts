@@ -1,7 +1,11 @@
-import type { ChatMessage } from './use-assistant';
-
 /** The chat of this browser tab's session: closing the panel or leaving the page keeps it. */
 export const CHAT_STORAGE_KEY = 'assistantChat';
+
+export interface ChatMessage {
+  id: number;
+  sender: 'user' | 'ai';
+  text: string;
+}
 
 export interface StoredChat {
   messages: ChatMessage[];

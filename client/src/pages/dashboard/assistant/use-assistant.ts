@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { loadChat, saveChat } from './chat-store';
+import { loadChat, saveChat, type ChatMessage } from './chat-store';
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { useRefreshPortfolio } from '../use-portfolio';
@@ -7,11 +7,7 @@ import { useRefreshPortfolio } from '../use-portfolio';
 export const CHAT_ERROR = 'Error contacting AI';
 export const NO_RESPONSE = 'Sorry, no response';
 
-export interface ChatMessage {
-  id: number;
-  sender: 'user' | 'ai';
-  text: string;
-}
+export type { ChatMessage };
 
 /** SPEC §9: a reply confirms when it starts with 'y', in either case. */
 export const isYes = (reply: string): boolean => /^y/i.test(reply.trim());
