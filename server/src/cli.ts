@@ -171,7 +171,7 @@ async function run(command: string | undefined, args: string[], out: (line: stri
       return;
     }
     case 'backtest':
-      await withDatabase(async ({ database }) => out(formatBacktest(await backtestHeldSymbols(database.db))));
+      await withDatabase(async ({ database }) => out(formatBacktest(await backtestHeldSymbols(database))));
       return;
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);

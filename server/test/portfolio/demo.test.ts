@@ -69,7 +69,7 @@ describe.each(databaseKinds)('the demo portfolio on %s', (kind) => {
   });
 
   it('backtests the model beside the naive forecast on the stored closes', async () => {
-    const report = await backtestHeldSymbols(h.database.db);
+    const report = await backtestHeldSymbols(h.database);
     expect(report.bySymbol.length).toBe(14);
     expect(report.overall.points).toBeGreaterThan(14 * 50);
     expect(report.overall.modelMae).toBeGreaterThan(0);

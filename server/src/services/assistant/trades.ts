@@ -36,7 +36,7 @@ async function executeBuy(deps: PurchaseDeps, actor: Actor, p: Extract<TradeProp
 
 async function executeSell(deps: PurchaseDeps, actor: Actor, p: Extract<TradeProposal, { kind: 'sell' }>): Promise<Executed> {
   const order = { symbol: p.symbol, qty: p.quantity, price: p.price, settles: true, source: 'assistant' as const };
-  const sold = await sellLots(deps.db, actor, order, deps.now());
+  const sold = await sellLots(deps, actor, order);
   if (!sold.ok) {
     return { ok: false, message: `Nothing was sold: the firm now holds only ${qty(sold.held.toFixed())} ${p.symbol}, less than the ${qty(p.quantity)} you confirmed.` };
   }

@@ -110,12 +110,11 @@ export async function recordEntry(deps: CapitalEntriesDeps, actor: Actor, input:
         }
         units = units.neg();
       }
-      const cash = await moveMoney(
-        tx,
-        actor,
-        { kind: input.kind === 'contribution' ? 'deposit' : 'withdrawal', amount: centsText(amount), note: `Capital ${input.kind}` },
-        now,
-      );
+      const cash = await moveMoney({ db: tx, now: () => now }, actor, {
+        kind: input.kind === 'contribution' ? 'deposit' : 'withdrawal',
+        amount: centsText(amount),
+        note: `Capital ${input.kind}`,
+      });
       ledgerEntryId = cash.entryId;
     }
     const [inserted] = await tx
@@ -163,16 +162,11 @@ export async function deleteEntry(deps: CapitalEntriesDeps, actor: Actor, id: nu
       if (held.minus(dec(entry.units)).lt(0)) {
         throw fail.conflict('Units of this contribution have been distributed since; correct the later distributions first.');
       }
-      await moveMoney(
-        tx,
-        actor,
-        {
-          kind: entry.kind === 'contribution' ? 'withdrawal' : 'deposit',
-          amount: centsText(dec(entry.amount)),
-          note: `Correction of capital ${entry.kind} #${entry.id}`,
-        },
-        now,
-      );
+      await moveMoney({ db: tx, now: () => now }, actor, {
+        kind: entry.kind === 'contribution' ? 'withdrawal' : 'deposit',
+        amount: centsText(dec(entry.amount)),
+        note: `Correction of capital ${entry.kind} #${entry.id}`,
+      });
     }
     await tx.delete(capitalEntries).where(and(eq(capitalEntries.id, id)));
     await recordAudit(tx, actor, now, [

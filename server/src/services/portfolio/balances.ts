@@ -88,7 +88,7 @@ export async function recordCashMovement(
   actor: Actor,
   input: CashMovement,
 ): Promise<{ message: string; cash_available: string }> {
-  const cash = await writeBooks(deps.db, (tx) => moveMoney(tx, actor, input, deps.now()));
+  const cash = await writeBooks(deps.db, (tx) => moveMoney({ db: tx, now: deps.now }, actor, input));
   const what = input.kind === 'deposit' ? 'Deposit' : 'Withdrawal';
   return {
     message: `${what} of ${usd(centsText(dec(input.amount)))} recorded. Cash Available is now ${usd(centsText(cash.after))}.`,

@@ -1,9 +1,9 @@
 import { writeBooks } from './ledger';
-import type { Db, Queryable } from '../../db/open';
+import type { Db } from '../../db/open';
 import type { AssetType } from '../../contract/asset-rules';
 import type { Actor } from '../audit';
 import { fail } from '../errors';
-import { buyLots, correctLot, sellLots, type Bought, type TradeSource } from './trades';
+import { buyLots, correctLot, sellLots, type BooksDeps, type Bought, type TradeSource } from './trades';
 import { centsText, dec } from '../../domain/money';
 import { qty, usd } from '../format';
 import type { HoldingView, PortfolioEngine, PortfolioView } from './engine';
@@ -26,10 +26,7 @@ export interface HoldingsDeps {
 }
 
 /** Buying inside the caller's transaction: Add Investment's own, or the assistant's confirmation. */
-export interface PurchaseDeps {
-  db: Queryable;
-  now: () => Date;
-}
+export type PurchaseDeps = BooksDeps;
 
 export interface NewHolding {
   symbol: string;
@@ -57,7 +54,7 @@ export async function purchase(deps: PurchaseDeps, actor: Actor, input: NewHoldi
   if (input.purchases.some((p) => isFuturePurchase(now, p.purchase_date))) throw fail.badRequest(FUTURE_PURCHASE);
   const symbol = firmSymbol(input.symbol, input.asset_type);
   const order = { symbol, assetType: input.asset_type, exchange: input.exchange, purchases: input.purchases, settles: input.settles ?? false };
-  return buyLots(deps.db, actor, { ...order, source }, now);
+  return buyLots({ db: deps.db, now: () => now }, actor, { ...order, source });
 }
 
 /** Add Investment: the purchases in one transaction, answered as the engine now shows the new lots. */
@@ -98,7 +95,7 @@ export async function checkSymbol(deps: HoldingsDeps, actor: Actor, input: { sym
 /** The trash button on a lot's row: the lot leaves the books as a correction in the ledger. */
 export async function deleteHolding(deps: HoldingsDeps, actor: Actor, id: number): Promise<{ message: string }> {
   await writeBooks(deps.db, async (tx) => {
-    if (!(await correctLot(tx, actor, id, deps.now()))) throw fail.notFound('That purchase lot no longer exists.');
+    if (!(await correctLot({ db: tx, now: deps.now }, actor, id))) throw fail.notFound('That purchase lot no longer exists.');
   });
   return { message: 'Purchase lot deleted.' };
 }
@@ -123,7 +120,7 @@ export interface SaleView {
 export async function sellHolding(deps: HoldingsDeps, actor: Actor, input: SaleInput): Promise<SaleView> {
   const symbol = typedSymbol(input.symbol);
   const sold = await writeBooks(deps.db, (tx) =>
-    sellLots(tx, actor, { symbol, qty: input.qty, price: input.price, settles: input.settles ?? true, source: 'sell_action' }, deps.now()),
+    sellLots({ db: tx, now: deps.now }, actor, { symbol, qty: input.qty, price: input.price, settles: input.settles ?? true, source: 'sell_action' }),
   );
   if (!sold.ok) {
     throw fail.badRequest(
