@@ -14,8 +14,8 @@ import { registerTrpcRoute } from './http/trpc-route';
 import { findUp } from './paths';
 import { registerApiDocs } from './rest/docs';
 import { registerRest } from './rest/register';
-import { unavailableCode } from './services/db-errors';
-import type { ServiceDeps } from './services/deps';
+import { unavailableCode } from './db/errors';
+import type { AppServices } from './app-services';
 import { UNAVAILABLE_MESSAGE } from './services/errors';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google';
 import { createBackground } from './services/background';
@@ -50,7 +50,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The services the procedures use, so tests reach the very same instances. */
-    services: ServiceDeps;
+    services: AppServices;
   }
 }
 
@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => portfolio.close());
   const sessions = createSessionStore({ db: database.db, now, listen: database.listen });
   app.addHook('onClose', () => sessions.close());
-  const services: ServiceDeps = {
+  const services: AppServices = {
     db: database.db,
     tokens: createTokenService(deps.jwtSecret),
     sessions,

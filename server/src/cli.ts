@@ -3,15 +3,14 @@ import { z } from 'zod';
 import { ConfigError } from './config';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { backupEmbedded, BackupError, restoreEmbedded } from './db/embedded-backup';
-import { fillDemoHistory, seedDemo, DEMO_ACCOUNTS } from './db/seed-demo';
+import { fillDemoHistory, seedDemo, DEMO_ACCOUNTS } from './seed/demo';
 import { createMarketDataProvider } from './services/market';
 import { createMarketService } from './services/market/service';
 import { backtestHeldSymbols, formatBacktest } from './services/market/backtest';
-import { users } from './db/schema';
-import { assertPasswordRule, normalizeEmail } from './services/accounts';
+import { assertPasswordRule } from './services/accounts';
 import { createInvite } from './services/invites';
 import { hashPassword } from './services/passwords';
-import { isUniqueViolation } from './services/db-errors';
+import { createUser, EMAIL_TAKEN, normalizeEmail } from './services/users';
 import { DatabaseStartError } from './db/wait';
 import { serializeError } from './log';
 import { openConfiguredDatabase, readConfig, type OpenedDatabase, type PrepareOptions } from './runtime';
@@ -103,16 +102,12 @@ async function run(command: string | undefined, args: string[], out: (line: stri
       const a = parse(createUserArgs, { ...values, role: values.role?.toUpperCase() });
       assertPasswordRule(a.password);
       await withDatabase(async ({ database }) => {
+        const passwordHash = await hashPassword(a.password);
         try {
-          await database.db.insert(users).values({
-            email: normalizeEmail(a.email),
-            firstName: a.first,
-            lastName: a.last,
-            role: a.role,
-            passwordHash: await hashPassword(a.password),
-          });
+          await createUser({ db: database.db }, { email: a.email, firstName: a.first, lastName: a.last, role: a.role, passwordHash });
         } catch (err) {
-          if (isUniqueViolation(err)) throw new UsageError(`An account with the email ${a.email} already exists.`);
+          // The operator is told which address, as the command was given it.
+          if (err instanceof DomainError && err.message === EMAIL_TAKEN) throw new UsageError(`An account with the email ${a.email} already exists.`);
           throw err;
         }
       });
@@ -140,15 +135,16 @@ async function run(command: string | undefined, args: string[], out: (line: stri
       await withDatabase(
         async () => undefined,
         async (database) => {
-          seeded = await seedDemo(database.db);
+          const now = () => new Date();
+          seeded = await seedDemo({ db: database.db, now });
           if (!seeded) return;
           const market = createMarketService({
             db: database.db,
             provider: createMarketDataProvider(config.marketDataProvider),
-            now: () => new Date(),
+            now,
             log: console,
           });
-          await fillDemoHistory(database.db, market);
+          await fillDemoHistory({ db: database.db, now, market });
         },
       );
       out(
@@ -177,7 +173,7 @@ async function run(command: string | undefined, args: string[], out: (line: stri
       return;
     }
     case 'backtest':
-      await withDatabase(async ({ database }) => out(formatBacktest(await backtestHeldSymbols(database.db))));
+      await withDatabase(async ({ database }) => out(formatBacktest(await backtestHeldSymbols(database))));
       return;
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);

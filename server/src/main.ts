@@ -1,11 +1,11 @@
 import { buildApp } from './app';
 import { ConfigError, requireSigningSecret, type Config } from './config';
-import { fillDemoHistory, seedDemo, DEMO_ACCOUNTS } from './db/seed-demo';
+import { fillDemoHistory, seedDemo, DEMO_ACCOUNTS } from './seed/demo';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { serveBackups } from './db/embedded-backup';
 import { DatabaseStartError } from './db/wait';
 import { serializeError } from './log';
-import { unavailableCode } from './services/db-errors';
+import { unavailableCode } from './db/errors';
 import { jwtSecretFor, openDatabase, prepareDatabase, readConfig } from './runtime';
 
 /** The server could not listen where it was told to; the message is one line naming the setting. */
@@ -48,9 +48,9 @@ async function main(): Promise<void> {
         opened.embedded || config.seedDemo
           ? async (database) => {
               app.log.info('New database: creating the demo accounts and portfolio…');
-              if (!(await seedDemo(database.db))) return;
+              if (!(await seedDemo({ db: database.db, now: app.services.now }))) return;
               app.log.info('Filling 90 days of demo history (this can take up to a minute)…');
-              await fillDemoHistory(database.db, app.services.market);
+              await fillDemoHistory({ db: database.db, now: app.services.now, market: app.services.market });
               app.log.info(
                 { accounts: DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`) },
                 'New database: demo accounts and portfolio created',

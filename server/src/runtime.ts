@@ -5,7 +5,7 @@ import { loadConfig, type Config } from './config';
 import { lockEmbeddedDatabase } from './db/embedded-lock';
 import { openPglite, openPostgres, type Database } from './db/open';
 import { DatabaseStartError, databaseFailureLine, waitForPostgres } from './db/wait';
-import { isDatabaseUnavailable } from './services/db-errors';
+import { isDatabaseUnavailable } from './db/errors';
 
 /** Settings from the environment, with a .env file in the working directory read first if present. */
 export function readConfig(): Config {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPostgres, type Database } from '../src/db/open';
-import { isDatabaseUnavailable } from '../src/services/db-errors';
+import { isDatabaseUnavailable } from '../src/db/errors';
 import { UNAVAILABLE_MESSAGE } from '../src/services/errors';
 import { createTokenService } from '../src/services/tokens';
 import { TEST_JWT_SECRET } from './support/harness';

@@ -2,7 +2,7 @@ import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../src/db/open';
-import { isDatabaseUnavailable } from '../src/services/db-errors';
+import { isDatabaseUnavailable } from '../src/db/errors';
 import { skipWithoutCluster, createCluster, type PgCluster } from './support/pg-cluster';
 
 /**

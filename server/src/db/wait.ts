@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { unavailableCode } from '../services/db-errors';
+import { unavailableCode } from './errors';
 
 /**
  * The database could not be used at start-up. The message is one line for an operator: what

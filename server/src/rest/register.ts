@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { unavailableCode } from '../services/db-errors';
+import { unavailableCode } from '../db/errors';
 import type { Download } from '../services/capital/downloads';
-import type { ServiceDeps } from '../services/deps';
+import type { AppServices } from '../app-services';
 import { contextFromRequest, type Context } from '../trpc/context';
 import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { publicMessage, trpcErrorOf } from '../trpc/errors';
@@ -54,7 +54,7 @@ function procedureAt(path: ProcedurePath): (ctx: Context, input: unknown) => Pro
 }
 
 /** The REST adapters: each path calls its procedure with the request's context; no logic lives here. */
-export function registerRest(app: FastifyInstance, deps: ServiceDeps): void {
+export function registerRest(app: FastifyInstance, deps: AppServices): void {
   for (const r of restRoutes) {
     const call = procedureAt(r.procedure);
     app.route({

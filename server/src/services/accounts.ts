@@ -1,20 +1,36 @@
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../db/open';
+import type { Db, Queryable } from '../db/open';
 import { users } from '../db/schema';
 import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from '../contract/password-rules';
 import type { Role } from '../contract/roles';
-import { isUniqueViolation } from './db-errors';
-import type { Caller, ServiceDeps } from './deps';
 import { fail } from './errors';
-import type { GoogleProof } from './google';
+import type { GoogleProof, GoogleVerifier } from './google';
 import { INVALID_INVITE, consumeInvite, isInviteUsable, markInviteUsedBy } from './invites';
 import { hashPassword, verifyPassword } from './passwords';
-import { LIMITS, LOGIN_PER_EMAIL } from './rate-limit';
-import type { SessionClaims } from './tokens';
+import { LIMITS, LOGIN_PER_EMAIL, type Caller, type RateLimiter } from './rate-limit';
+import type { SessionStore } from './sessions';
+import type { SessionClaims, TokenService } from './tokens';
+import { createUser, EMAIL_TAKEN, normalizeEmail } from './users';
+
+export { EMAIL_TAKEN, normalizeEmail };
+
+export interface AccountsDeps {
+  db: Db;
+  tokens: TokenService;
+  sessions: SessionStore;
+  google: GoogleVerifier;
+  limiter: RateLimiter;
+  now: () => Date;
+}
+
+/** What checking a bearer token needs: every signed-in request does it. */
+export interface AuthenticateDeps {
+  tokens: TokenService;
+  sessions: SessionStore;
+}
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please wait 15 minutes and try again.';
-export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const NO_GOOGLE_ACCOUNT = 'No account is linked to this Google account. Sign up with an invite link first.';
 export const GOOGLE_TAKEN = 'This Google account is already registered. Log in with Google instead.';
 export const GOOGLE_MISMATCH = 'The Google account does not match the details sent.';
@@ -31,15 +47,11 @@ export interface AuthUser {
   email: string;
 }
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 export function assertPasswordRule(password: string): void {
   if (!meetsPasswordRule(password)) throw fail.badRequest(PASSWORD_RULE_MESSAGE);
 }
 
-async function issueSession(deps: ServiceDeps, user: { id: number; role: Role; tokenVersion: number }): Promise<Session> {
+async function issueSession(deps: AccountsDeps, user: { id: number; role: Role; tokenVersion: number }): Promise<Session> {
   await deps.db.update(users).set({ lastLogin: deps.now() }).where(eq(users.id, user.id));
   return { token: await deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion }), role: user.role };
 }
@@ -57,7 +69,7 @@ export const TOO_MANY_SIGNUPS = 'Too many sign-up attempts. Please try again lat
  * The narrower limits come first, so one address cannot drain the e-mail's bucket.
  */
 export async function login(
-  deps: ServiceDeps,
+  deps: AccountsDeps,
   input: { email: string; password: string },
   caller: Caller,
 ): Promise<Session> {
@@ -90,35 +102,19 @@ interface NewAccount {
 }
 
 /** Creates the account with the invite's role, using up the invite, in one transaction. */
-async function createAccount(deps: ServiceDeps, account: NewAccount) {
+async function createAccount(deps: AccountsDeps, account: NewAccount) {
   const now = deps.now();
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const invite = await consumeInvite(tx, account.inviteCode, now);
-      await assertEmailFree(tx, account.email);
-      if (account.googleId) {
-        const [linked] = await tx.select({ id: users.id }).from(users).where(eq(users.googleId, account.googleId));
-        if (linked) throw fail.conflict(GOOGLE_TAKEN);
-      }
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: account.email,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          role: invite.role,
-          passwordHash: account.passwordHash,
-          googleId: account.googleId,
-        })
-        .returning();
-      if (!user) throw new Error('insert returned no row');
-      await markInviteUsedBy(tx, invite.id, user.id);
-      return user;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw fail.conflict(EMAIL_TAKEN);
-    throw err;
-  }
+  return deps.db.transaction(async (tx) => {
+    const invite = await consumeInvite({ db: tx, now: () => now }, account.inviteCode);
+    await assertEmailFree(tx, account.email);
+    if (account.googleId) {
+      const [linked] = await tx.select({ id: users.id }).from(users).where(eq(users.googleId, account.googleId));
+      if (linked) throw fail.conflict(GOOGLE_TAKEN);
+    }
+    const user = await createUser({ db: tx }, { ...account, role: invite.role });
+    await markInviteUsedBy({ db: tx, now: () => now }, invite.id, user.id);
+    return user;
+  });
 }
 
 async function assertEmailFree(db: Queryable, email: string): Promise<void> {
@@ -128,14 +124,14 @@ async function assertEmailFree(db: Queryable, email: string): Promise<void> {
 
 /** Cheap checks first (the limit per address, the password rules, the invite); argon2 runs only for a live invite. */
 export async function signup(
-  deps: ServiceDeps,
+  deps: AccountsDeps,
   input: { firstName: string; lastName: string; email: string; password: string; confirmPassword: string; inviteCode: string },
   caller: Caller,
 ): Promise<{ message: string }> {
   if (!(await deps.limiter.hit(`signup:ip:${caller.ip}`, LIMITS.signupPerIp))) throw fail.tooMany(TOO_MANY_SIGNUPS);
   if (input.password !== input.confirmPassword) throw fail.badRequest(PASSWORDS_DO_NOT_MATCH);
   assertPasswordRule(input.password);
-  if (!(await isInviteUsable(deps.db, input.inviteCode, deps.now()))) throw fail.badRequest(INVALID_INVITE);
+  if (!(await isInviteUsable(deps, input.inviteCode))) throw fail.badRequest(INVALID_INVITE);
   await createAccount(deps, {
     firstName: input.firstName,
     lastName: input.lastName,
@@ -147,7 +143,7 @@ export async function signup(
   return { message: 'Signup successful' };
 }
 
-async function verifiedGoogleUser(deps: ServiceDeps, input: { email: string; googleId: string } & GoogleProof) {
+async function verifiedGoogleUser(deps: AccountsDeps, input: { email: string; googleId: string } & GoogleProof) {
   const identity = await deps.google.verify(input);
   if (identity.sub !== input.googleId || normalizeEmail(identity.email) !== normalizeEmail(input.email)) {
     throw fail.unauthorized(GOOGLE_MISMATCH);
@@ -156,7 +152,7 @@ async function verifiedGoogleUser(deps: ServiceDeps, input: { email: string; goo
 }
 
 export async function googleLogin(
-  deps: ServiceDeps,
+  deps: AccountsDeps,
   input: { email: string; googleId: string } & GoogleProof,
 ): Promise<Session> {
   const identity = await verifiedGoogleUser(deps, input);
@@ -170,7 +166,7 @@ export async function googleLogin(
 }
 
 export async function googleSignup(
-  deps: ServiceDeps,
+  deps: AccountsDeps,
   input: { email: string; googleId: string; firstName: string; lastName: string; inviteCode: string } & GoogleProof,
 ): Promise<Session> {
   const identity = await verifiedGoogleUser(deps, input);
@@ -189,7 +185,7 @@ export async function googleSignup(
  * The user behind a bearer token, or null when the token is bad, expired, or was ended by a
  * password change, reset or delete (its version no longer matches).
  */
-export async function authenticate(deps: Pick<ServiceDeps, 'tokens' | 'sessions'>, token: string): Promise<AuthUser | null> {
+export async function authenticate(deps: AuthenticateDeps, token: string): Promise<AuthUser | null> {
   const claims: SessionClaims | null = await deps.tokens.verify(token);
   if (!claims) return null;
   const user = await deps.sessions.userOf(claims.userId);

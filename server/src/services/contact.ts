@@ -2,9 +2,15 @@ import { desc, eq } from 'drizzle-orm';
 import { contactSubmissions } from '../db/schema';
 import { PHONE_MESSAGE, isValidPhone } from '../contract/contact-rules';
 import { recordAudit, type Actor } from './audit';
-import type { Caller, ServiceDeps } from './deps';
+import type { Db } from '../db/open';
 import { fail } from './errors';
-import { LIMITS } from './rate-limit';
+import { LIMITS, type Caller, type RateLimiter } from './rate-limit';
+
+export interface ContactDeps {
+  db: Db;
+  limiter: RateLimiter;
+  now: () => Date;
+}
 
 export const CONTACT_RECEIVED = 'Submission successful!';
 export const SUBMISSION_NOT_FOUND = 'That submission no longer exists.';
@@ -12,7 +18,7 @@ export const SUBMISSION_DELETED = 'Submission deleted.';
 export const TOO_MANY_CONTACTS = 'Too many inquiries from your network. Please try again in an hour.';
 
 export async function submitInquiry(
-  deps: Pick<ServiceDeps, 'db' | 'limiter'>,
+  deps: ContactDeps,
   input: { name: string; email: string; phone: string; message: string },
   caller: Caller,
 ): Promise<{ message: string }> {
@@ -22,7 +28,7 @@ export async function submitInquiry(
   return { message: CONTACT_RECEIVED };
 }
 
-export async function listSubmissions(deps: Pick<ServiceDeps, 'db'>) {
+export async function listSubmissions(deps: ContactDeps) {
   const rows = await deps.db
     .select()
     .from(contactSubmissions)
@@ -43,7 +49,7 @@ const audited = (r: Submission) => ({ name: r.name, email: r.email, handled_at: 
 
 /** A GP marks an inquiry handled (or open again); the change is audited with its before and after. */
 export async function markHandled(
-  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  deps: ContactDeps,
   actor: Actor,
   input: { id: number; handled: boolean },
 ): Promise<{ message: string; handled_at: string | null }> {
@@ -68,7 +74,7 @@ export async function markHandled(
 }
 
 /** A GP deletes an inquiry (after confirming in the page); what it said stays in the audit log. */
-export async function deleteSubmission(deps: Pick<ServiceDeps, 'db' | 'now'>, actor: Actor, id: number): Promise<{ message: string }> {
+export async function deleteSubmission(deps: ContactDeps, actor: Actor, id: number): Promise<{ message: string }> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const [gone] = await tx.delete(contactSubmissions).where(eq(contactSubmissions.id, id)).returning();

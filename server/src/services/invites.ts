@@ -1,16 +1,32 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import type { Queryable } from '../db/open';
+import type { Db, Queryable } from '../db/open';
 import { invites, users } from '../db/schema';
 import type { Role } from '../contract/roles';
 import { recordAudit, type Actor } from './audit';
-import type { ServiceDeps } from './deps';
 import { fail } from './errors';
-import { LIMITS } from './rate-limit';
+import { LIMITS, type Caller, type RateLimiter } from './rate-limit';
 import { randomToken, sha256 } from './secrets';
 
 import { INVALID_INVITE, INVITE_VALIDITY_HOURS } from '../contract/invites';
 
 export { INVALID_INVITE };
+
+/** The invites' rows, read or written in the caller's database or transaction. */
+export interface InviteBookDeps {
+  db: Queryable;
+  now: () => Date;
+}
+
+/** Making an invite: `pnpm cli invite` has just these. */
+export interface InviteMakerDeps extends InviteBookDeps {
+  /** Where the sign-up link points. */
+  webOrigin: string;
+}
+
+export interface InvitesDeps extends InviteMakerDeps {
+  db: Db;
+  limiter: RateLimiter;
+}
 export const TOO_MANY_INVITE_CHECKS = 'Too many invite checks from your network. Please try again later.';
 export const INVITE_NOT_FOUND = 'Invite not found.';
 export const INVITE_ALREADY_USED = 'This invite has already been used, so it cannot be revoked.';
@@ -21,7 +37,7 @@ export function inviteLink(webOrigin: string, code: string): string {
 }
 
 export async function createInvite(
-  deps: Pick<ServiceDeps, 'db' | 'webOrigin' | 'now'>,
+  deps: InviteMakerDeps,
   input: { role: Role; validityHours?: number | undefined; createdBy: number | null },
 ): Promise<{ link: string; expiresAt: Date }> {
   const code = randomToken();
@@ -38,8 +54,9 @@ const isOpen = (now: Date) => and(isNull(invites.usedAt), isNull(invites.revoked
  * Marks the invite used inside the sign-up transaction and answers its role. The conditional
  * update makes it single-use even when two sign-ups race, and refuses a revoked one.
  */
-export async function consumeInvite(tx: Queryable, code: string, now: Date): Promise<{ id: number; role: Role }> {
-  const [invite] = await tx
+export async function consumeInvite(deps: InviteBookDeps, code: string): Promise<{ id: number; role: Role }> {
+  const now = deps.now();
+  const [invite] = await deps.db
     .update(invites)
     .set({ usedAt: now })
     .where(and(eq(invites.codeHash, sha256(code)), isOpen(now)))
@@ -48,19 +65,19 @@ export async function consumeInvite(tx: Queryable, code: string, now: Date): Pro
   return invite;
 }
 
-export async function markInviteUsedBy(tx: Queryable, inviteId: number, userId: number): Promise<void> {
-  await tx.update(invites).set({ usedBy: userId }).where(eq(invites.id, inviteId));
+export async function markInviteUsedBy(deps: InviteBookDeps, inviteId: number, userId: number): Promise<void> {
+  await deps.db.update(invites).set({ usedBy: userId }).where(eq(invites.id, inviteId));
 }
 
 /**
  * Whether the code names an invite that can still be used: a cheap look before costly work (the
  * password hash). consumeInvite, inside the sign-up transaction, stays the authority.
  */
-export async function isInviteUsable(db: Queryable, code: string, now: Date): Promise<boolean> {
-  const [invite] = await db
+export async function isInviteUsable(deps: InviteBookDeps, code: string): Promise<boolean> {
+  const [invite] = await deps.db
     .select({ id: invites.id })
     .from(invites)
-    .where(and(eq(invites.codeHash, sha256(code)), isOpen(now)));
+    .where(and(eq(invites.codeHash, sha256(code)), isOpen(deps.now())));
   return invite !== undefined;
 }
 
@@ -69,12 +86,12 @@ export async function isInviteUsable(db: Queryable, code: string, now: Date): Pr
  * its role or creator. Limited per address like sign-up, so codes cannot be guessed faster here.
  */
 export async function checkInvite(
-  deps: Pick<ServiceDeps, 'db' | 'now' | 'limiter'>,
+  deps: InvitesDeps,
   code: string,
-  caller: { ip: string },
+  caller: Caller,
 ): Promise<{ valid: boolean }> {
   if (!(await deps.limiter.hit(`invite-check:ip:${caller.ip}`, LIMITS.inviteCheckPerIp))) throw fail.tooMany(TOO_MANY_INVITE_CHECKS);
-  return { valid: await isInviteUsable(deps.db, code, deps.now()) };
+  return { valid: await isInviteUsable(deps, code) };
 }
 
 export interface OpenInvite {
@@ -86,7 +103,7 @@ export interface OpenInvite {
 }
 
 /** The invites that can still be used, soonest to expire first, with their creator's name and e-mail. */
-export async function openInvites(deps: Pick<ServiceDeps, 'db' | 'now'>): Promise<OpenInvite[]> {
+export async function openInvites(deps: InviteBookDeps): Promise<OpenInvite[]> {
   const rows = await deps.db
     .select({
       id: invites.id,
@@ -115,7 +132,7 @@ export async function openInvites(deps: Pick<ServiceDeps, 'db' | 'now'>): Promis
  * one that is already revoked or expired answers the same, since it cannot be used either way.
  */
 export async function revokeInvite(
-  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  deps: InvitesDeps,
   me: Actor,
   id: number,
 ): Promise<{ message: string }> {
@@ -134,8 +151,9 @@ export async function revokeInvite(
 }
 
 /** Revokes every open invite a user created; called in the transaction that deletes that user. */
-export async function revokeInvitesCreatedBy(tx: Queryable, creatorId: number, by: number, now: Date): Promise<number> {
-  const revoked = await tx
+export async function revokeInvitesCreatedBy(deps: InviteBookDeps, creatorId: number, by: number): Promise<number> {
+  const now = deps.now();
+  const revoked = await deps.db
     .update(invites)
     .set({ revokedAt: now, revokedBy: by })
     .where(and(eq(invites.createdBy, creatorId), isOpen(now)))

@@ -1,12 +1,25 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResets, users } from '../db/schema';
 import { assertPasswordRule, normalizeEmail } from './accounts';
-import type { Caller, ServiceDeps } from './deps';
 import { fail } from './errors';
 import { hashPassword } from './passwords';
 import { storeNewPassword } from './password-store';
-import { LIMITS } from './rate-limit';
+import type { Db } from '../db/open';
+import type { Background } from './background';
+import type { Mailer } from './mail';
+import { LIMITS, type Caller, type RateLimiter } from './rate-limit';
 import { randomToken, sha256 } from './secrets';
+
+export interface PasswordResetDeps {
+  db: Db;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  /** The reset mail is sent after the answer has gone. */
+  background: Background;
+  /** Where the reset link points. */
+  webOrigin: string;
+  now: () => Date;
+}
 
 export const RESET_VALIDITY_MINUTES = 30;
 /** The same answer whether or not the e-mail has an account. */
@@ -23,7 +36,7 @@ export const TOO_MANY_RESETS = 'Too many password reset requests. Please try aga
  * taken nor a mail failure tells whether the e-mail has an account.
  */
 export async function requestPasswordReset(
-  deps: ServiceDeps,
+  deps: PasswordResetDeps,
   input: { email: string },
   caller: Caller,
 ): Promise<{ message: string }> {
@@ -36,7 +49,7 @@ export async function requestPasswordReset(
   return { message: RESET_REQUESTED };
 }
 
-async function sendResetLink(deps: ServiceDeps, email: string): Promise<void> {
+async function sendResetLink(deps: PasswordResetDeps, email: string): Promise<void> {
   const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) return;
   const token = randomToken();
@@ -59,7 +72,7 @@ async function sendResetLink(deps: ServiceDeps, email: string): Promise<void> {
  * looked up before argon2 runs, so a bogus one costs no hash.
  */
 export async function resetPassword(
-  deps: ServiceDeps,
+  deps: PasswordResetDeps,
   input: { token: string; newPassword: string },
   caller: Caller,
 ): Promise<{ message: string }> {

@@ -1,8 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { userEditLogs, users } from '../db/schema';
-import { assertPasswordRule, normalizeEmail, EMAIL_TAKEN, type AuthUser } from './accounts';
-import { isUniqueViolation } from './db-errors';
-import type { ServiceDeps } from './deps';
+import { assertPasswordRule, type AuthUser } from './accounts';
+import { EMAIL_TAKEN, normalizeEmail } from './users';
+import { isUniqueViolation } from '../db/errors';
+import type { Db } from '../db/open';
+import type { Mailer } from './mail';
+import type { RateLimiter } from './rate-limit';
+import type { TokenService } from './tokens';
 import { recordEdits, type FieldChange } from './edit-log';
 import { fail } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
@@ -10,6 +14,16 @@ import { storeNewPassword } from './password-store';
 import { sessionChanged } from './sessions';
 import { authMethodOf, isoOrNull } from './user-fields';
 import { easternDateTime } from '../domain/dates';
+
+export interface ProfileDeps {
+  db: Db;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  /** The old address is told of an e-mail change. */
+  mailer: Mailer;
+  webOrigin: string;
+  now: () => Date;
+}
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 export const GOOGLE_EMAIL_LOCKED = 'The email of a Google account cannot be changed.';
@@ -39,13 +53,13 @@ export interface ProfileDetails {
   mostRecentEdit: { field_changed: string; old_value: string | null; new_value: string | null; changed_at: string } | null;
 }
 
-async function loadUser(deps: Pick<ServiceDeps, 'db'>, id: number) {
+async function loadUser(deps: ProfileDeps, id: number) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, id));
   if (!user) throw fail.unauthorized();
   return user;
 }
 
-export async function profileDetails(deps: Pick<ServiceDeps, 'db'>, me: AuthUser): Promise<ProfileDetails> {
+export async function profileDetails(deps: ProfileDeps, me: AuthUser): Promise<ProfileDetails> {
   const user = await loadUser(deps, me.id);
   const [edit] = await deps.db
     .select()
@@ -82,7 +96,7 @@ export async function profileDetails(deps: Pick<ServiceDeps, 'db'>, me: AuthUser
  * stolen session cannot be used to guess the password at speed; a right password clears the count.
  */
 async function checkCurrentPassword(
-  deps: Pick<ServiceDeps, 'limiter'>,
+  deps: ProfileDeps,
   user: { id: number; passwordHash: string | null },
   password: string,
 ): Promise<void> {
@@ -97,7 +111,7 @@ async function checkCurrentPassword(
  * A new e-mail on an account with a password needs that password, and the old address is told.
  */
 export async function updateProfile(
-  deps: Pick<ServiceDeps, 'db' | 'now' | 'limiter' | 'mailer' | 'webOrigin'>,
+  deps: ProfileDeps,
   me: AuthUser,
   input: { first_name: string; last_name: string; email: string; current_password?: string | undefined },
 ): Promise<{ message: string }> {
@@ -142,7 +156,7 @@ export async function updateProfile(
  * The old address learns of the change, so a stolen session cannot quietly take an account over.
  * The change is made either way: a mail server that refuses it does not undo it.
  */
-async function tellOldAddress(deps: Pick<ServiceDeps, 'mailer' | 'webOrigin'>, change: { from: string; to: string }, at: Date) {
+async function tellOldAddress(deps: ProfileDeps, change: { from: string; to: string }, at: Date) {
   await deps.mailer
     .send({
       to: change.from,
@@ -161,7 +175,7 @@ async function tellOldAddress(deps: Pick<ServiceDeps, 'mailer' | 'webOrigin'>, c
  * a fresh token so the session that made the change goes on.
  */
 export async function changePassword(
-  deps: Pick<ServiceDeps, 'db' | 'now' | 'tokens' | 'limiter'>,
+  deps: ProfileDeps,
   me: AuthUser,
   input: { currentPassword: string; newPassword: string },
 ): Promise<{ message: string; token: string }> {

@@ -35,6 +35,11 @@ export interface RateLimiter {
   reset(key: string): Promise<void>;
 }
 
+/** Who is asking: the request's client address, which the per-address limits count. */
+export interface Caller {
+  ip: string;
+}
+
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 const ms = (n: number) => sql`(${n}::float8 * interval '1 millisecond')`;
 

@@ -1,11 +1,16 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { userEditLogs, users } from '../db/schema';
 import type { AuthUser } from './accounts';
-import type { ServiceDeps } from './deps';
+import type { Db } from '../db/open';
 import { fail } from './errors';
 import { revokeInvitesCreatedBy } from './invites';
 import { sessionChanged } from './sessions';
 import { authMethodOf, isoOrNull } from './user-fields';
+
+export interface UserAdminDeps {
+  db: Db;
+  now: () => Date;
+}
 
 export const LAST_GP = 'The last general partner cannot be deleted.';
 export const NOT_YOURSELF = 'You cannot delete your own account.';
@@ -13,7 +18,7 @@ export const USER_NOT_FOUND = 'User not found.';
 const LOG_LIMIT = 1000;
 
 /** Every user and the most recent edit logs; never a password hash or Google id. */
-export async function userInfo(deps: Pick<ServiceDeps, 'db'>) {
+export async function userInfo(deps: UserAdminDeps) {
   const rows = await deps.db.select().from(users).orderBy(asc(users.id));
   const logs = await deps.db
     .select()
@@ -49,7 +54,7 @@ export async function userInfo(deps: Pick<ServiceDeps, 'db'>) {
  * Deletes a user; their tokens stop working because the row is gone, and the invites they made
  * and nobody used yet are revoked with them. Never the last GP.
  */
-export async function deleteUser(deps: Pick<ServiceDeps, 'db' | 'now'>, me: AuthUser, id: number): Promise<{ message: string }> {
+export async function deleteUser(deps: UserAdminDeps, me: AuthUser, id: number): Promise<{ message: string }> {
   if (id === me.id) throw fail.conflict(NOT_YOURSELF);
   await deps.db.transaction(async (tx) => {
     // Lock the GP rows so two deletes cannot both pass the last-GP check.
@@ -57,7 +62,7 @@ export async function deleteUser(deps: Pick<ServiceDeps, 'db' | 'now'>, me: Auth
     const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
     if (!target) throw fail.notFound(USER_NOT_FOUND);
     if (target.role === 'GP' && gps.length <= 1) throw fail.conflict(LAST_GP);
-    await revokeInvitesCreatedBy(tx, id, me.id, deps.now());
+    await revokeInvitesCreatedBy({ db: tx, now: deps.now }, id, me.id);
     await tx.delete(users).where(eq(users.id, id));
     sessionChanged(id);
   });

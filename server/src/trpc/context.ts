@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { ServiceDeps } from '../services/deps';
+import type { AppServices } from '../app-services';
 
 export interface Context {
-  deps: ServiceDeps;
+  deps: AppServices;
   /** The bearer token sent, if any; checked only by procedures that need a user. */
   token: string | null;
   ip: string;
@@ -14,6 +14,6 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-export function contextFromRequest(deps: ServiceDeps, req: FastifyRequest): Context {
+export function contextFromRequest(deps: AppServices, req: FastifyRequest): Context {
   return { deps, token: bearerToken(req.headers.authorization), ip: req.ip };
 }

@@ -1,6 +1,6 @@
 import { initTRPC } from '@trpc/server';
 import { authenticate } from '../services/accounts';
-import { isDatabaseUnavailable } from '../services/db-errors';
+import { isDatabaseUnavailable } from '../db/errors';
 import { fail } from '../services/errors';
 import type { Context } from './context';
 import { clientErrorFromDatabase } from './database-input-errors';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { portfolioSnapshots } from '../../src/db/schema';
 import { dec } from '../../src/domain/money';
-import { DEMO_ACCOUNTS, DEMO_HISTORY_DAYS, fillDemoHistory, seedDemo } from '../../src/db/seed-demo';
+import { DEMO_ACCOUNTS, DEMO_HISTORY_DAYS, fillDemoHistory, seedDemo } from '../../src/seed/demo';
 import { backtestHeldSymbols, formatBacktest } from '../../src/services/market/backtest';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
@@ -14,8 +14,8 @@ describe.each(databaseKinds)('the demo portfolio on %s', (kind) => {
 
   beforeAll(async () => {
     h = await createHarness(kind);
-    expect(await seedDemo(h.database.db, h.clock.now())).toBe(true);
-    await fillDemoHistory(h.database.db, h.deps.market, h.clock.now());
+    expect(await seedDemo({ db: h.database.db, now: h.clock.now })).toBe(true);
+    await fillDemoHistory({ db: h.database.db, now: h.clock.now, market: h.deps.market });
     const account = DEMO_ACCOUNTS.find((a) => a.role === 'LP');
     lp = await h.login(account?.email ?? '', account?.password ?? '');
   }, 120_000);
@@ -69,7 +69,7 @@ describe.each(databaseKinds)('the demo portfolio on %s', (kind) => {
   });
 
   it('backtests the model beside the naive forecast on the stored closes', async () => {
-    const report = await backtestHeldSymbols(h.database.db);
+    const report = await backtestHeldSymbols(h.database);
     expect(report.bySymbol.length).toBe(14);
     expect(report.overall.points).toBeGreaterThan(14 * 50);
     expect(report.overall.modelMae).toBeGreaterThan(0);
@@ -80,6 +80,6 @@ describe.each(databaseKinds)('the demo portfolio on %s', (kind) => {
   });
 
   it('does not seed twice', async () => {
-    expect(await seedDemo(h.database.db)).toBe(false);
+    expect(await seedDemo({ db: h.database.db, now: h.clock.now })).toBe(false);
   });
 });

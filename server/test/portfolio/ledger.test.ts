@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountBalances, holdings, ledgerEntries, quotes } from '../../src/db/schema';
+import { accountBalances, auditEvents, holdings, ledgerEntries, quotes } from '../../src/db/schema';
 import { createPortfolioEngine } from '../../src/services/portfolio/engine';
 import { portfolioChanged } from '../../src/services/portfolio/ledger';
 import { databaseKinds } from '../support/databases';
@@ -135,6 +135,47 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     expect(res.json()).toEqual({ error: 'A purchase date cannot be in the future.' });
     const said = await post('/api/ai/prompt', { prompt: `buy 1 ACME at 10 on ${tomorrow()}` });
     expect(said.json()).toMatchObject({ message: 'A purchase date cannot be in the future.', requiresConfirmation: false });
+  });
+
+  it('buys through the assistant exactly as Add Investment does: the same lot, ledger entry and audit record', async () => {
+    await setQuote('BUYX', '42.50');
+    /** The newest buy of BUYX as stored, without what names that one buy (ids, times, the lot's id), then the lot is gone again. */
+    const lastBuy = async () => {
+      const [lot] = await h.database.db.select().from(holdings).where(eq(holdings.symbol, 'BUYX'));
+      const { id: _entryId, at: _at, details, ...entry } = (await entries()).at(-1)!;
+      const [audit] = await h.database.db.select().from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+      await h.database.db.delete(holdings).where(eq(holdings.symbol, 'BUYX'));
+      const { id: _lotId, ...after } = audit?.after as Record<string, unknown>;
+      return {
+        lot: { ...lot, id: undefined, createdAt: undefined },
+        entry: { ...entry, details: { ...(details as object), lotId: undefined } },
+        audit: { actorEmail: audit?.actorEmail, action: audit?.action, entity: audit?.entity, before: audit?.before, after },
+        via: audit?.via,
+      };
+    };
+
+    await setCash('10000.00');
+    const form = await post('/api/holdings', {
+      symbol: 'buyx',
+      asset_type: 'stock',
+      purchases: [{ qty: '12', price_paid: '40.125', purchase_date: '2025-02-03' }],
+      settles: true,
+    });
+    expect(form.statusCode).toBe(201);
+    const byForm = await lastBuy();
+
+    await setCash('10000.00');
+    expect((await post('/api/ai/prompt', { prompt: 'buy 12 BUYX at 40.125 on 2025-02-03' })).json()).toMatchObject({ requiresConfirmation: true });
+    expect((await post('/api/ai/confirm', { confirm: true })).statusCode).toBe(200);
+    const byAssistant = await lastBuy();
+
+    // 12 × 40.125 = 481.50, paid from 10000.00
+    expect(byForm.entry).toMatchObject({ kind: 'buy', source: 'add_investment', amount: '481.50', cashBefore: '10000.00', cashAfter: '9518.50', flow: '0' });
+    expect(byForm.lot).toMatchObject({ symbol: 'BUYX', exchange: 'NASDAQ', costBasis: '481.50', purchaseDate: '2025-02-03' });
+    expect(byForm.audit).toMatchObject({ action: 'holding.add', entity: 'holding', after: { symbol: 'BUYX', cost_basis: '481.50' } });
+    // Only where the buy came from differs: the ledger's source and the audit's via.
+    expect(byAssistant).toEqual({ ...byForm, entry: { ...byForm.entry, source: 'assistant' }, via: 'assistant' });
+    expect(byForm.via).toBe('user');
   });
 
   it('records the trash button as a correction with the lot as it was, and its value as money out', async () => {

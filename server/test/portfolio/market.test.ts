@@ -144,7 +144,7 @@ describe.each(databaseKinds)('market data, quote cache and predictions on %s', (
   });
 
   it('predicts the next close of each held symbol, keyed by upper-case ticker', async () => {
-    await updatePredictions(h.database.db, h.clock.now());
+    await updatePredictions({ db: h.database.db, now: h.clock.now });
     const res = await h.inject({ method: 'GET', url: '/api/predictions', headers: bearer(lp) });
     expect(res.statusCode).toBe(200);
     const list = res.json() as { ticker: string; prediction: number }[];
@@ -158,7 +158,7 @@ describe.each(databaseKinds)('market data, quote cache and predictions on %s', (
   it('drops the prediction of a symbol no longer held', async () => {
     const eth = (await holdings()).filter((l) => l.symbol === 'ETH');
     for (const lot of eth) await h.caller(gp).portfolio.holdings.remove({ id: Number(lot.id) });
-    await updatePredictions(h.database.db, h.clock.now());
+    await updatePredictions({ db: h.database.db, now: h.clock.now });
     const tickers = (await h.database.db.select().from(predictions)).map((p) => p.ticker);
     expect(tickers).toEqual(['AAPL']);
   });

@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyReque
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/open';
-import { users } from '../../src/db/schema';
-import type { ServiceDeps } from '../../src/services/deps';
+import type { AppServices } from '../../src/app-services';
 import { createGoogleVerifier, type GoogleVerifier } from '../../src/services/google';
 import type { Mail, Mailer } from '../../src/services/mail';
 import type { MarketDataProvider } from '../../src/services/market/provider';
 import type { RateLimiter } from '../../src/services/rate-limit';
 import { createSimulatedProvider } from '../../src/services/market/simulated';
 import { hashPassword } from '../../src/services/passwords';
+import { createUser } from '../../src/services/users';
 import { createCaller, type AppCaller } from '../../src/trpc/router';
 import { openTestDatabase, type DatabaseKind } from './databases';
 
@@ -29,14 +29,14 @@ export interface Harness {
   kind: DatabaseKind;
   app: FastifyInstance;
   database: Database;
-  deps: ServiceDeps;
+  deps: AppServices;
   config: Config;
   clock: TestClock;
   /** Every e-mail the app sent, oldest first. */
   mails: Mail[];
   /** A tRPC caller as if the request came with this token from this address. */
   caller(token?: string | null, ip?: string): AppCaller;
-  /** Inserts a user straight into the database. */
+  /** Creates a user the way sign-up and `pnpm cli create-user` do, without an invite. */
   createUser(u: { email: string; password?: string | null; role: 'GP' | 'LP'; googleId?: string; firstName?: string; lastName?: string }): Promise<number>;
   /** Logs in through the REST path and returns the token. */
   login(email: string, password: string): Promise<string>;
@@ -112,18 +112,11 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
     mails,
     caller: (token = null, ip = freshIp()) => createCaller({ deps, token, ip }),
     async createUser(u) {
-      const [row] = await database.db
-        .insert(users)
-        .values({
-          email: u.email.toLowerCase(),
-          firstName: u.firstName ?? 'Test',
-          lastName: u.lastName ?? u.role,
-          role: u.role,
-          passwordHash: u.password === null ? null : await hashPassword(u.password ?? 'Passw0rd!'),
-          googleId: u.googleId ?? null,
-        })
-        .returning({ id: users.id });
-      if (!row) throw new Error('user not created');
+      const passwordHash = u.password === null ? null : await hashPassword(u.password ?? 'Passw0rd!');
+      const row = await createUser(
+        { db: database.db },
+        { email: u.email, firstName: u.firstName ?? 'Test', lastName: u.lastName ?? u.role, role: u.role, passwordHash, googleId: u.googleId },
+      );
       return row.id;
     },
     async login(email, password) {

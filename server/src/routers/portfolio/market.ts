@@ -6,7 +6,7 @@ import { marketSummaryOutput, predictionsOutput } from '../../contract/outputs';
 
 /** What the market says: the market bar's index tiles and the next-day predicted closes. */
 export const marketRouter = router({
-  summary: authedProcedure.output(declared(marketSummaryOutput)).query(({ ctx }) => marketSummary(ctx.deps.db, ctx.deps.now())),
+  summary: authedProcedure.output(declared(marketSummaryOutput)).query(({ ctx }) => marketSummary(ctx.deps)),
 
   predictions: authedProcedure.output(declared(predictionsOutput)).query(({ ctx }) => listPredictions(ctx.deps)),
 });

@@ -2,15 +2,20 @@ import { eq } from 'drizzle-orm';
 import { writeBooks } from '../portfolio/ledger';
 import { pendingActions } from '../../db/schema';
 import type { Actor } from '../audit';
-import type { ServiceDeps } from '../deps';
 import { fail } from '../errors';
 import { LIMITS } from '../rate-limit';
 import { describeGains, describePosition, describePositions, describeValue, positionOf, positions, totals } from './facts';
-import { UnusableReply } from './openai-agent';
+import { UnusableReply, type ModelAgent } from './openai-agent';
 import { readPrompt, type Question, type TradeDraft } from './parse';
 import { prepareTrade, tradeProposal } from './proposal';
 import { executeTrade } from './trades';
-import { afterPurchase } from '../portfolio/holdings';
+import { afterPurchase, type HoldingsDeps } from '../portfolio/holdings';
+
+/** The portfolio's services it trades through, and the model when OPENAI_API_KEY is set. */
+export interface AssistantDeps extends HoldingsDeps {
+  /** The OpenAI path; null means the offline parser. */
+  assistantModel: ModelAgent | null;
+}
 
 export interface AssistantReply {
   message: string;
@@ -35,7 +40,7 @@ export const ASSISTANT_TEXT = {
   tooMany: 'You are sending the assistant too many requests. Please wait a minute and try again.',
 } as const;
 
-async function answer(deps: ServiceDeps, question: Question): Promise<string> {
+async function answer(deps: AssistantDeps, question: Question): Promise<string> {
   if (question.kind === 'position') {
     const position = await positionOf(deps, question.symbol);
     return position ? describePosition(position) : `The firm holds no ${question.symbol}.`;
@@ -46,7 +51,7 @@ async function answer(deps: ServiceDeps, question: Question): Promise<string> {
 }
 
 /** The offline path: what the parser understood, or what it cannot do. */
-async function offline(deps: ServiceDeps, prompt: string): Promise<{ message: string; draft?: TradeDraft }> {
+async function offline(deps: AssistantDeps, prompt: string): Promise<{ message: string; draft?: TradeDraft }> {
   const reading = readPrompt(prompt);
   if (reading.type === 'trade') return { message: '', draft: reading.draft };
   if (reading.type === 'question') return { message: await answer(deps, reading.question) };
@@ -54,7 +59,7 @@ async function offline(deps: ServiceDeps, prompt: string): Promise<{ message: st
   return { message: `I can't help with that. ${ASSISTANT_TEXT.help}` };
 }
 
-async function ask(deps: ServiceDeps, prompt: string): Promise<{ message: string; draft?: TradeDraft }> {
+async function ask(deps: AssistantDeps, prompt: string): Promise<{ message: string; draft?: TradeDraft }> {
   if (!deps.assistantModel) return offline(deps, prompt);
   try {
     return await deps.assistantModel(deps, prompt);
@@ -68,7 +73,7 @@ async function ask(deps: ServiceDeps, prompt: string): Promise<{ message: string
  * A GP's chat message. A trade is only proposed: it is stored for this GP (replacing any earlier
  * one) and the reply asks for yes or no. Nothing the model says is ever executed.
  */
-export async function prompt(deps: ServiceDeps, actor: Actor, text: string): Promise<AssistantReply> {
+export async function prompt(deps: AssistantDeps, actor: Actor, text: string): Promise<AssistantReply> {
   if (!(await deps.limiter.hit(`assistant:${actor.id}`, LIMITS.assistantPerUser))) throw fail.tooMany(ASSISTANT_TEXT.tooMany);
   const reply = await ask(deps, text);
   if (!reply.draft) return { message: reply.message, requiresConfirmation: false };
@@ -85,7 +90,7 @@ export async function prompt(deps: ServiceDeps, actor: Actor, text: string): Pro
 }
 
 /** Yes carries out exactly the stored trade, once; no cancels it. */
-export async function confirm(deps: ServiceDeps, actor: Actor, yes: boolean): Promise<{ message: string }> {
+export async function confirm(deps: AssistantDeps, actor: Actor, yes: boolean): Promise<{ message: string }> {
   const now = deps.now();
   const done = await writeBooks(deps.db, async (tx) => {
     // Taking the row out is the claim: a second confirm finds nothing.
@@ -94,7 +99,7 @@ export async function confirm(deps: ServiceDeps, actor: Actor, yes: boolean): Pr
     if (taken.expiresAt <= now) return { message: ASSISTANT_TEXT.expired };
     if (!yes) return { message: ASSISTANT_TEXT.declined };
     const proposal = tradeProposal.parse(taken.action);
-    return executeTrade(tx, { ...actor, via: 'assistant' }, proposal, now);
+    return executeTrade({ db: tx, now: () => now }, { ...actor, via: 'assistant' }, proposal);
   });
   // A symbol new to the firm gets its quote at once, as one added through the form does.
   if ('bought' in done && done.bought) await afterPurchase(deps, done.bought.symbol);

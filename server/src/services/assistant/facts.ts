@@ -1,6 +1,6 @@
 import { dec } from '../../domain/money';
 import type { PortfolioTotals } from '../../domain/valuation';
-import type { ServiceDeps } from '../deps';
+import type { PortfolioEngine } from '../portfolio/engine';
 import { pct, qty, usd } from '../format';
 
 /**
@@ -21,7 +21,11 @@ export interface PositionFacts {
   gainPct: string | null;
 }
 
-export async function positions(deps: ServiceDeps): Promise<PositionFacts[]> {
+export interface FactsDeps {
+  portfolio: PortfolioEngine;
+}
+
+export async function positions(deps: FactsDeps): Promise<PositionFacts[]> {
   const view = await deps.portfolio.current();
   return view.valuation.positions.map((p) => {
     return {
@@ -39,11 +43,11 @@ export async function positions(deps: ServiceDeps): Promise<PositionFacts[]> {
   });
 }
 
-export async function positionOf(deps: ServiceDeps, symbol: string): Promise<PositionFacts | undefined> {
+export async function positionOf(deps: FactsDeps, symbol: string): Promise<PositionFacts | undefined> {
   return (await positions(deps)).find((p) => p.symbol === symbol.toUpperCase());
 }
 
-export async function totals(deps: ServiceDeps): Promise<PortfolioTotals> {
+export async function totals(deps: FactsDeps): Promise<PortfolioTotals> {
   return (await deps.portfolio.current()).valuation.totals;
 }
 

@@ -1,9 +1,8 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import type { ServiceDeps } from '../deps';
-import { listAssets } from '../portfolio/private-assets';
-import { positionOf, positions, totals } from './facts';
+import { listAssets, type PrivateAssetsDeps } from '../portfolio/private-assets';
+import { positionOf, positions, totals, type FactsDeps } from './facts';
 import type { TradeDraft } from './parse';
 
 /** What the model answered: its words, and at most one trade it proposes (never executed here). */
@@ -11,6 +10,9 @@ export interface ModelReply {
   message: string;
   draft?: TradeDraft;
 }
+
+/** What the read-only tools read. */
+export type ModelAgentDeps = FactsDeps & PrivateAssetsDeps;
 
 /** A model reply that could not be used (malformed tool arguments, several trades at once). */
 export class UnusableReply extends Error {}
@@ -85,7 +87,7 @@ function sellDraft(a: z.infer<typeof sellArgs>): TradeDraft {
   return { kind: 'sell', symbol: a.symbol, quantity: String(a.quantity), price: priceText(a.price), assetType: null, date: null };
 }
 
-async function readTool(deps: ServiceDeps, name: string, raw: string): Promise<unknown> {
+async function readTool(deps: ModelAgentDeps, name: string, raw: string): Promise<unknown> {
   if (name === 'get_position') return (await positionOf(deps, argsOf(symbolArgs, raw).symbol)) ?? { held: false };
   if (name === 'get_positions') return positions(deps);
   if (name === 'get_portfolio_totals') return totals(deps);
@@ -117,7 +119,7 @@ export function createModelAgent(settings: ModelSettings) {
       },
     ));
 
-  return async function ask(deps: ServiceDeps, prompt: string): Promise<ModelReply> {
+  return async function ask(deps: ModelAgentDeps, prompt: string): Promise<ModelReply> {
     const client = await openai();
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: SYSTEM },

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { accountBalances } from '../../db/schema';
-import { costBasisOf, sellFifo } from '../../domain/fifo';
-import { centsText, dec, sum, type Decimal } from '../../domain/money';
-import { lotsOf } from '../portfolio/trades';
+import { costBasisOf } from '../../domain/fifo';
+import { centsText, dec, type Decimal } from '../../domain/money';
+import { lotsOf, planSale } from '../portfolio/trades';
+import { FUTURE_PURCHASE, isFuturePurchase, nothingToSell, typedSymbol } from '../portfolio/trade-rules';
 import { dayInNewYork, isCalendarDay } from '../../domain/dates';
 import { boundText, checkAmount, PRICE, QUANTITY, type AmountRule } from '../../domain/amounts';
 import { noMarketData } from '../market/lookup';
-import type { ServiceDeps } from '../deps';
+import type { Queryable } from '../../db/open';
+import type { MarketService } from '../market/service';
 import { cachedQuotes } from '../market/quote-cache';
 import { quoteKey } from '../market/provider';
 import { usd, qty } from '../format';
@@ -34,6 +36,13 @@ export const tradeProposal = z.discriminatedUnion('kind', [
 ]);
 export type TradeProposal = z.infer<typeof tradeProposal>;
 
+export interface ProposalDeps {
+  db: Queryable;
+  /** Whether any provider prices the symbol. */
+  market: Pick<MarketService, 'lookup'>;
+  now: () => Date;
+}
+
 export type Prepared = { ok: true; proposal: TradeProposal; message: string } | { ok: false; message: string };
 
 const refuse = (message: string): Prepared => ({ ok: false, message });
@@ -48,7 +57,7 @@ function amount(value: string | number, rule: AmountRule, what: string): { text:
   return { refused: `The ${what} must be a number above 0, with at most ${rule.scale} decimal places.` };
 }
 
-async function marketPrice(deps: ServiceDeps, symbol: string, assetType: 'stock' | 'crypto'): Promise<string | undefined> {
+async function marketPrice(deps: ProposalDeps, symbol: string, assetType: 'stock' | 'crypto'): Promise<string | undefined> {
   const key = quoteKey({ symbol, kind: assetType });
   const quote = (await cachedQuotes(deps.db, [key])).get(key);
   // Prices are kept to 8 places, like the purchase form's.
@@ -59,8 +68,8 @@ async function marketPrice(deps: ServiceDeps, symbol: string, assetType: 'stock'
  * Turns what the GP (or the model) asked for into an exact proposal: the quantity and price
  * checked, a market price and today's date filled in, and a sell checked against what is held.
  */
-export async function prepareTrade(deps: ServiceDeps, draft: TradeDraft): Promise<Prepared> {
-  const symbol = draft.symbol.trim().toUpperCase().replace(/-USD$/, '');
+export async function prepareTrade(deps: ProposalDeps, draft: TradeDraft): Promise<Prepared> {
+  const symbol = typedSymbol(draft.symbol);
   if (!/^[A-Z0-9][A-Z0-9.-]{0,14}$/.test(symbol)) return refuse(`"${draft.symbol}" is not a ticker symbol I can trade.`);
   const checkedQuantity = amount(draft.quantity, QUANTITY, 'quantity');
   if ('refused' in checkedQuantity) return refuse(checkedQuantity.refused);
@@ -76,7 +85,7 @@ export async function prepareTrade(deps: ServiceDeps, draft: TradeDraft): Promis
   const today = dayInNewYork(deps.now());
   const date = draft.date ?? today;
   if (!isCalendarDay(date)) return refuse(`${date} is not a date I can use; write it as YYYY-MM-DD.`);
-  if (date > today) return refuse('A purchase date cannot be in the future.');
+  if (isFuturePurchase(deps.now(), date)) return refuse(FUTURE_PURCHASE);
   // A symbol no provider prices is not bought, even at a price the GP names (as in Add Investment).
   if ((await deps.market.lookup({ symbol, kind: assetType })) === 'unknown') return refuse(noMarketData(symbol));
   const market = givenPrice === null ? await marketPrice(deps, symbol, assetType) : undefined;
@@ -97,22 +106,18 @@ export async function prepareTrade(deps: ServiceDeps, draft: TradeDraft): Promis
   };
 }
 
-async function prepareSell(deps: ServiceDeps, symbol: string, quantity: string, givenPrice: string | null): Promise<Prepared> {
+async function prepareSell(deps: ProposalDeps, symbol: string, quantity: string, givenPrice: string | null): Promise<Prepared> {
   const lots = await lotsOf(deps.db, symbol);
-  if (lots.length === 0) return refuse(`The firm holds no ${symbol}, so there is nothing to sell.`);
-  const held = sum(lots.map((l) => dec(l.qty))).toFixed();
+  if (lots.length === 0) return refuse(nothingToSell(symbol));
   const assetType = lots[0]?.assetType ?? 'stock';
   const market = givenPrice === null ? await marketPrice(deps, symbol, assetType) : undefined;
   if (givenPrice === null && market === undefined) {
     return refuse(`I have no market price for ${symbol} yet. Tell me the price, for example "sell ${qty(quantity)} ${symbol} at 25.50".`);
   }
   const price = givenPrice ?? market!;
-  const sale = sellFifo(
-    lots.map((l) => ({ id: l.id, purchaseDate: l.purchaseDate, qty: dec(l.qty), costBasis: dec(l.costBasis) })),
-    dec(quantity),
-    dec(price),
-  );
-  if (!sale) return refuse(`The firm holds only ${qty(held)} ${symbol}; I can't sell ${qty(quantity)}.`);
+  const plan = planSale(lots, quantity, price);
+  if (!plan.ok) return refuse(`The firm holds only ${qty(plan.held.toFixed())} ${symbol}; I can't sell ${qty(quantity)}.`);
+  const { sale } = plan;
   const dates = new Map(lots.map((l) => [l.id, l.purchaseDate]));
   const steps = sale.takes.map((t) => `${qty(t.qty.toFixed())} from the lot bought ${dates.get(t.lotId)}`).join(', ');
   const cash = await cashAvailable(deps);
@@ -129,7 +134,7 @@ async function prepareSell(deps: ServiceDeps, symbol: string, quantity: string, 
 }
 
 /** Cash Available now, for the proposal's statement of what the trade does to it. */
-async function cashAvailable(deps: ServiceDeps): Promise<Decimal> {
+async function cashAvailable(deps: ProposalDeps): Promise<Decimal> {
   const [row] = await deps.db.select({ cash: accountBalances.cashAvailable }).from(accountBalances).limit(1);
   return dec(row?.cash ?? '0');
 }

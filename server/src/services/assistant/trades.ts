@@ -1,34 +1,30 @@
-import type { Tx } from '../../db/open';
 import { centsText, dec } from '../../domain/money';
 import type { Actor } from '../audit';
-import { buyLots, sellLots } from '../portfolio/trades';
+import { purchase, type PurchaseDeps } from '../portfolio/holdings';
+import { sellLots } from '../portfolio/trades';
 import { qty, usd } from '../format';
 import type { TradeProposal } from './proposal';
 
 /** A trade the assistant carried out, or why it could not be. */
 export type Executed = { ok: true; message: string; bought?: { symbol: string; assetType: 'stock' | 'crypto' } } | { ok: false; message: string };
 
-/** Carries out exactly the stored proposal, inside the caller's transaction; assistant trades settle against cash. */
-export async function executeTrade(tx: Tx, actor: Actor, proposal: TradeProposal, at: Date): Promise<Executed> {
-  return proposal.kind === 'buy' ? executeBuy(tx, actor, proposal, at) : executeSell(tx, actor, proposal, at);
+/** Carries out exactly the stored proposal, inside the caller's transaction (deps.db); assistant trades settle against cash. */
+export async function executeTrade(deps: PurchaseDeps, actor: Actor, proposal: TradeProposal): Promise<Executed> {
+  return proposal.kind === 'buy' ? executeBuy(deps, actor, proposal) : executeSell(deps, actor, proposal);
 }
 
 const cashChange = (cash: { before: { toFixed(dp: number): string }; after: { toFixed(dp: number): string } } | null) =>
   cash ? ` Cash Available went from ${usd(cash.before.toFixed(2))} to ${usd(cash.after.toFixed(2))}.` : '';
 
-async function executeBuy(tx: Tx, actor: Actor, p: Extract<TradeProposal, { kind: 'buy' }>, at: Date): Promise<Executed> {
-  const bought = await buyLots(
-    tx,
-    actor,
-    {
-      symbol: p.symbol,
-      assetType: p.assetType,
-      purchases: [{ qty: p.quantity, price_paid: p.price, purchase_date: p.date }],
-      settles: true,
-      source: 'assistant',
-    },
-    at,
-  );
+/** The same purchase as Add Investment's, paid from cash. */
+async function executeBuy(deps: PurchaseDeps, actor: Actor, p: Extract<TradeProposal, { kind: 'buy' }>): Promise<Executed> {
+  const order = {
+    symbol: p.symbol,
+    asset_type: p.assetType,
+    purchases: [{ qty: p.quantity, price_paid: p.price, purchase_date: p.date }],
+    settles: true,
+  };
+  const bought = await purchase(deps, actor, order, 'assistant');
   return {
     ok: true,
     bought: { symbol: p.symbol, assetType: p.assetType },
@@ -38,8 +34,9 @@ async function executeBuy(tx: Tx, actor: Actor, p: Extract<TradeProposal, { kind
   };
 }
 
-async function executeSell(tx: Tx, actor: Actor, p: Extract<TradeProposal, { kind: 'sell' }>, at: Date): Promise<Executed> {
-  const sold = await sellLots(tx, actor, { symbol: p.symbol, qty: p.quantity, price: p.price, settles: true, source: 'assistant' }, at);
+async function executeSell(deps: PurchaseDeps, actor: Actor, p: Extract<TradeProposal, { kind: 'sell' }>): Promise<Executed> {
+  const order = { symbol: p.symbol, qty: p.quantity, price: p.price, settles: true, source: 'assistant' as const };
+  const sold = await sellLots(deps, actor, order);
   if (!sold.ok) {
     return { ok: false, message: `Nothing was sold: the firm now holds only ${qty(sold.held.toFixed())} ${p.symbol}, less than the ${qty(p.quantity)} you confirmed.` };
   }

@@ -4,7 +4,7 @@ import { capitalEntries, users } from '../../db/schema';
 import { multiples, UNIT_PLACES, unitValue, valueOfUnits, xirr, type DatedFlow, type Multiples } from '../../domain/capital';
 import { dayInNewYork } from '../../domain/dates';
 import { centsText, dec, fixed, sum, ZERO, type Decimal } from '../../domain/money';
-import type { ServiceDeps } from '../deps';
+import type { PortfolioEngine } from '../portfolio/engine';
 import { fail } from '../errors';
 import { entryRecord } from './entries';
 import { fundOf, snapshotsFrom, type FundRow } from './nav';
@@ -77,10 +77,17 @@ export function figuresOf(rows: EntryRow[], value: Decimal, asOf: string): Accou
   };
 }
 
+export interface CapitalAccountsDeps {
+  db: Queryable;
+  /** The valuation of the books, computed once per change. */
+  portfolio: PortfolioEngine;
+  now: () => Date;
+}
+
 const byDateThenId = [asc(capitalEntries.date), asc(capitalEntries.id)];
 
 /** Today's net account value and the units outstanding now. */
-async function fundNow(deps: ServiceDeps, fund: FundRow | null, all: EntryRow[]): Promise<{ state: FundState; nav: Decimal; units: Decimal }> {
+async function fundNow(deps: CapitalAccountsDeps, fund: FundRow | null, all: EntryRow[]): Promise<{ state: FundState; nav: Decimal; units: Decimal }> {
   const view = await deps.portfolio.current();
   const nav = dec(view.valuation.totals.netAccountValue);
   const units = fund ? dec(fund.gpUnits).plus(unitsOf(all)) : ZERO;
@@ -105,7 +112,7 @@ export async function partnerOfAccount(db: Queryable, userId: number): Promise<P
 }
 
 /** GET /api/capital-account: one LP's account, entries and value over time. */
-export async function accountOf(deps: ServiceDeps, userId: number): Promise<AccountView> {
+export async function accountOf(deps: CapitalAccountsDeps, userId: number): Promise<AccountView> {
   const partner = await partnerOfAccount(deps.db, userId);
   const [fund, all] = await Promise.all([fundOf(deps.db), deps.db.select().from(capitalEntries).orderBy(...byDateThenId)]);
   const mine = all.filter((r) => r.userId === userId);
@@ -138,7 +145,7 @@ export interface AccountsView {
 }
 
 /** GET /api/capital-accounts: every LP's account and the GP side. */
-export async function allAccounts(deps: ServiceDeps): Promise<AccountsView> {
+export async function allAccounts(deps: CapitalAccountsDeps): Promise<AccountsView> {
   const [fund, all, partners] = await Promise.all([
     fundOf(deps.db),
     deps.db.select().from(capitalEntries).orderBy(...byDateThenId),

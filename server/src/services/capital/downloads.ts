@@ -1,5 +1,4 @@
-import type { ServiceDeps } from '../deps';
-import { statementCsv, statementFileName, statementOf } from './statement';
+import { statementCsv, statementFileName, statementOf, type StatementDeps } from './statement';
 import { statementPdf } from './statement-pdf';
 
 /** A file a procedure answers: over REST it is sent as the file itself, over tRPC as this object. */
@@ -10,13 +9,13 @@ export interface Download {
   body: string;
 }
 
-export async function statementPdfDownload(deps: ServiceDeps, userId: number, quarter: string): Promise<Download> {
+export async function statementPdfDownload(deps: StatementDeps, userId: number, quarter: string): Promise<Download> {
   const statement = await statementOf(deps, userId, quarter);
   const pdf = await statementPdf(statement);
   return { fileName: statementFileName(statement, 'pdf'), contentType: 'application/pdf', encoding: 'base64', body: pdf.toString('base64') };
 }
 
-export async function statementCsvDownload(deps: ServiceDeps, userId: number, quarter: string): Promise<Download> {
+export async function statementCsvDownload(deps: StatementDeps, userId: number, quarter: string): Promise<Download> {
   const statement = await statementOf(deps, userId, quarter);
   return { fileName: statementFileName(statement, 'csv'), contentType: 'text/csv; charset=utf-8', encoding: 'utf8', body: statementCsv(statement) };
 }

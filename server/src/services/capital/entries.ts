@@ -5,7 +5,7 @@ import { startUnits, UNIT_PLACES, unitsFor } from '../../domain/capital';
 import { dayInNewYork } from '../../domain/dates';
 import { centsText, dec, fixed, plain, type Decimal } from '../../domain/money';
 import { recordAudit, type Actor } from '../audit';
-import type { ServiceDeps } from '../deps';
+import type { Db } from '../../db/open';
 import { fail } from '../errors';
 import { usd } from '../format';
 import { writeBooks } from '../portfolio/ledger';
@@ -34,6 +34,11 @@ export interface EntryInput {
 const CAPITAL_LOCK = 7_316_001;
 
 /** An entry as the audit log and the API show it. */
+export interface CapitalEntriesDeps {
+  db: Db;
+  now: () => Date;
+}
+
 export const entryRecord = (row: EntryRow, userEmail?: string) => ({
   id: row.id,
   user_id: row.userId,
@@ -74,7 +79,7 @@ async function fundFor(tx: Queryable, day: string, today: string): Promise<FundR
   return created!;
 }
 
-export async function recordEntry(deps: ServiceDeps, actor: Actor, input: EntryInput): Promise<{ message: string; entry: ReturnType<typeof entryRecord> }> {
+export async function recordEntry(deps: CapitalEntriesDeps, actor: Actor, input: EntryInput): Promise<{ message: string; entry: ReturnType<typeof entryRecord> }> {
   const now = deps.now();
   const today = dayInNewYork(now);
   if (input.date > today) throw fail.badRequest('The date cannot be after today.');
@@ -105,12 +110,11 @@ export async function recordEntry(deps: ServiceDeps, actor: Actor, input: EntryI
         }
         units = units.neg();
       }
-      const cash = await moveMoney(
-        tx,
-        actor,
-        { kind: input.kind === 'contribution' ? 'deposit' : 'withdrawal', amount: centsText(amount), note: `Capital ${input.kind}` },
-        now,
-      );
+      const cash = await moveMoney({ db: tx, now: () => now }, actor, {
+        kind: input.kind === 'contribution' ? 'deposit' : 'withdrawal',
+        amount: centsText(amount),
+        note: `Capital ${input.kind}`,
+      });
       ledgerEntryId = cash.entryId;
     }
     const [inserted] = await tx
@@ -139,7 +143,7 @@ export async function recordEntry(deps: ServiceDeps, actor: Actor, input: EntryI
  * A correction: the entry leaves the account, and a contribution's or distribution's cash goes back
  * the other way (a withdrawal or a deposit of the same amount, today) with its units.
  */
-export async function deleteEntry(deps: ServiceDeps, actor: Actor, id: number): Promise<{ message: string }> {
+export async function deleteEntry(deps: CapitalEntriesDeps, actor: Actor, id: number): Promise<{ message: string }> {
   const now = deps.now();
   const removed = await writeBooks(deps.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CAPITAL_LOCK})`);
@@ -158,16 +162,11 @@ export async function deleteEntry(deps: ServiceDeps, actor: Actor, id: number): 
       if (held.minus(dec(entry.units)).lt(0)) {
         throw fail.conflict('Units of this contribution have been distributed since; correct the later distributions first.');
       }
-      await moveMoney(
-        tx,
-        actor,
-        {
-          kind: entry.kind === 'contribution' ? 'withdrawal' : 'deposit',
-          amount: centsText(dec(entry.amount)),
-          note: `Correction of capital ${entry.kind} #${entry.id}`,
-        },
-        now,
-      );
+      await moveMoney({ db: tx, now: () => now }, actor, {
+        kind: entry.kind === 'contribution' ? 'withdrawal' : 'deposit',
+        amount: centsText(dec(entry.amount)),
+        note: `Correction of capital ${entry.kind} #${entry.id}`,
+      });
     }
     await tx.delete(capitalEntries).where(and(eq(capitalEntries.id, id)));
     await recordAudit(tx, actor, now, [

@@ -4,7 +4,8 @@ import { capitalEntries } from '../../db/schema';
 import { quarterDays, UNIT_PLACES, unitValue, valueOfUnits } from '../../domain/capital';
 import { addDays, dayInNewYork } from '../../domain/dates';
 import { centsText, dec, fixed, sum, ZERO, type Decimal } from '../../domain/money';
-import type { ServiceDeps } from '../deps';
+import type { Queryable } from '../../db/open';
+import type { PortfolioEngine } from '../portfolio/engine';
 import { fail } from '../errors';
 import { figuresOf, partnerOfAccount, type EntryView } from './accounts';
 import { entryRecord } from './entries';
@@ -39,7 +40,14 @@ export interface Statement {
 const unitsOf = (rows: EntryRow[]) => sum(rows.map((r) => dec(r.units)));
 const amountOf = (rows: EntryRow[], kind: EntryRow['kind']) => sum(rows.filter((r) => r.kind === kind).map((r) => dec(r.amount)));
 
-export async function statementOf(deps: ServiceDeps, userId: number, quarter: string): Promise<Statement> {
+export interface StatementDeps {
+  db: Queryable;
+  /** The valuation of the books, computed once per change. */
+  portfolio: PortfolioEngine;
+  now: () => Date;
+}
+
+export async function statementOf(deps: StatementDeps, userId: number, quarter: string): Promise<Statement> {
   const days = quarterDays(quarter);
   if (!days) throw fail.badRequest('quarter must look like 2026-Q3.');
   const today = dayInNewYork(deps.now());

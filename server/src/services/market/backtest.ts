@@ -5,6 +5,10 @@ import { backtest, FORECAST_MODEL, type BacktestResult } from '../../domain/fore
 import { quoteKey } from './provider';
 import { heldInstruments } from './quote-cache';
 
+export interface BacktestDeps {
+  db: Queryable;
+}
+
 export interface BacktestReport {
   model: string;
   bySymbol: (BacktestResult & { ticker: string })[];
@@ -12,7 +16,8 @@ export interface BacktestReport {
 }
 
 /** Scores the prediction model against "tomorrow = today" on every held symbol's stored closes. */
-export async function backtestHeldSymbols(db: Queryable): Promise<BacktestReport> {
+export async function backtestHeldSymbols(deps: BacktestDeps): Promise<BacktestReport> {
+  const { db } = deps;
   const held = await heldInstruments(db);
   const keys = held.map(quoteKey);
   const rows = keys.length

@@ -2,9 +2,13 @@ import { desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { dailyCloses, predictions } from '../../db/schema';
 import { FORECAST_MODEL, forecastNext } from '../../domain/forecast';
-import type { ServiceDeps } from '../deps';
 import { quoteKey, type Instrument } from './provider';
 import { heldInstruments, type OnFailure } from './quote-cache';
+
+export interface PredictionsDeps {
+  db: Queryable;
+  now: () => Date;
+}
 
 /** How many of the latest closes the model reads. */
 export const HISTORY_FOR_FORECAST = 120;
@@ -29,7 +33,9 @@ export async function closesOf(db: Queryable, key: string, limit: number): Promi
  * Predicts the next close of every held symbol and drops predictions of symbols no longer held.
  * A symbol whose prediction fails is reported and skipped; the others are still made.
  */
-export async function updatePredictions(db: Queryable, at: Date, onFailure: OnFailure = () => undefined): Promise<number> {
+export async function updatePredictions(deps: PredictionsDeps, onFailure: OnFailure = () => undefined): Promise<number> {
+  const { db } = deps;
+  const at = deps.now();
   const held = await heldInstruments(db);
   let made = 0;
   for (const instrument of held) {
@@ -66,7 +72,7 @@ async function predict(db: Queryable, instrument: Instrument, at: Date): Promise
 const roundPrice = (p: number): number => (p >= 1 ? Math.round(p * 100) / 100 : Number(p.toPrecision(6)));
 
 /** GET /api/predictions: the next-day close per upper-case ticker. */
-export async function listPredictions(deps: ServiceDeps): Promise<PredictionView[]> {
+export async function listPredictions(deps: PredictionsDeps): Promise<PredictionView[]> {
   const rows = await deps.db.select().from(predictions).orderBy(predictions.ticker);
   return rows.map((r) => ({ ticker: r.ticker, prediction: roundPrice(Number(r.prediction)) }));
 }

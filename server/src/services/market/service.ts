@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/open';
+import type { Db, Queryable } from '../../db/open';
 import { dayInNewYork } from '../../domain/dates';
 import { portfolioChanged } from '../portfolio/ledger';
 import { takeSnapshot } from '../portfolio/snapshots';
@@ -88,7 +88,7 @@ export function createMarketService({ db, provider, now, log }: MarketServiceDep
     return { updated: report.updated, failed: report.failed };
   }
 
-  const predict = () => updatePredictions(db, now(), onFailure);
+  const predict = () => updatePredictions({ db, now }, onFailure);
 
   /** The two scheduled jobs, each claimed on its own: one failing never keeps the other from running. */
   async function scheduled(): Promise<void> {
@@ -130,9 +130,15 @@ export interface IndexTile extends Pick<LiveQuote, 'change' | 'changePct' | 'quo
   price: number;
 }
 
+export interface MarketSummaryDeps {
+  db: Queryable;
+  now: () => Date;
+}
+
 /** GET /api/market/summary: the indices' cached quotes, in the market bar's order. */
-export async function marketSummary(db: Db, at: Date): Promise<IndexTile[]> {
-  const cached = await cachedQuotes(db, MARKET_INDICES.map((i) => i.symbol));
+export async function marketSummary(deps: MarketSummaryDeps): Promise<IndexTile[]> {
+  const at = deps.now();
+  const cached = await cachedQuotes(deps.db, MARKET_INDICES.map((i) => i.symbol));
   return MARKET_INDICES.flatMap((index) => {
     const row = cached.get(index.symbol);
     if (!row) return [];

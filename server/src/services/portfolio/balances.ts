@@ -2,9 +2,14 @@ import { accountBalances } from '../../db/schema';
 import { recordAudit, type Actor } from '../audit';
 import { usd } from '../format';
 import { moveMoney, type CashMovement } from './trades';
-import type { ServiceDeps } from '../deps';
+import type { Db } from '../../db/open';
 import { centsText, dec } from '../../domain/money';
 import { recordLedger, writeBooks } from './ledger';
+
+export interface BalancesDeps {
+  db: Db;
+  now: () => Date;
+}
 
 export interface Balances {
   cash_available: number;
@@ -34,12 +39,12 @@ const textsOf = (row: Row) => ({
 });
 
 /** The firm's one balances row; zeros before anyone has saved one. */
-export async function getBalances(deps: ServiceDeps): Promise<Balances> {
+export async function getBalances(deps: BalancesDeps): Promise<Balances> {
   const [row] = await deps.db.select().from(accountBalances).limit(1);
   return viewOf(row);
 }
 
-export async function saveBalances(deps: ServiceDeps, actor: Actor, input: BalancesInput): Promise<Balances> {
+export async function saveBalances(deps: BalancesDeps, actor: Actor, input: BalancesInput): Promise<Balances> {
   const now = deps.now();
   const values = {
     cashAvailable: input.cash_available,
@@ -79,11 +84,11 @@ export async function saveBalances(deps: ServiceDeps, actor: Actor, input: Balan
 
 /** A deposit into or a withdrawal from Cash Available, recorded in the ledger. */
 export async function recordCashMovement(
-  deps: ServiceDeps,
+  deps: BalancesDeps,
   actor: Actor,
   input: CashMovement,
 ): Promise<{ message: string; cash_available: string }> {
-  const cash = await writeBooks(deps.db, (tx) => moveMoney(tx, actor, input, deps.now()));
+  const cash = await writeBooks(deps.db, (tx) => moveMoney({ db: tx, now: deps.now }, actor, input));
   const what = input.kind === 'deposit' ? 'Deposit' : 'Withdrawal';
   return {
     message: `${what} of ${usd(centsText(dec(input.amount)))} recorded. Cash Available is now ${usd(centsText(cash.after))}.`,

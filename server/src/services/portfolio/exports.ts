@@ -3,7 +3,8 @@ import { privateAssets } from '../../db/schema';
 import { dec } from '../../domain/money';
 import type { AssetFigures, LotFigures, PositionFigures } from '../../domain/valuation';
 import { toCsv, type CsvColumn } from '../csv';
-import type { ServiceDeps } from '../deps';
+import type { Db } from '../../db/open';
+import type { PortfolioEngine } from './engine';
 import type { AssetKind } from './private-assets';
 
 /**
@@ -35,7 +36,13 @@ const HOLDING_COLUMNS: CsvColumn<HoldingRow>[] = [
 ];
 
 /** GET /api/export/holdings.csv: each position, then its lots, oldest first. */
-export async function holdingsCsv(deps: ServiceDeps): Promise<string> {
+export interface ExportsDeps {
+  db: Db;
+  /** The valuation of the books, computed once per change. */
+  portfolio: PortfolioEngine;
+}
+
+export async function holdingsCsv(deps: ExportsDeps): Promise<string> {
   const { valuation } = await deps.portfolio.current();
   const rows = valuation.positions.flatMap((position): HoldingRow[] => [
     { level: 'position', position },
@@ -84,7 +91,7 @@ const REAL_ESTATE_COLUMNS: CsvColumn<AssetLine>[] = [
   figure('gain_pct', (f) => f.gainPct),
 ];
 
-async function assetsCsv(deps: ServiceDeps, kind: AssetKind): Promise<string> {
+async function assetsCsv(deps: ExportsDeps, kind: AssetKind): Promise<string> {
   const [view, rows] = await Promise.all([
     deps.portfolio.current(),
     deps.db.select().from(privateAssets).where(eq(privateAssets.kind, kind)).orderBy(asc(privateAssets.id)),
@@ -95,6 +102,6 @@ async function assetsCsv(deps: ServiceDeps, kind: AssetKind): Promise<string> {
 }
 
 /** GET /api/export/venture.csv */
-export const ventureCsv = (deps: ServiceDeps) => assetsCsv(deps, 'venture');
+export const ventureCsv = (deps: ExportsDeps) => assetsCsv(deps, 'venture');
 /** GET /api/export/real-estate.csv */
-export const realEstateCsv = (deps: ServiceDeps) => assetsCsv(deps, 'real_estate');
+export const realEstateCsv = (deps: ExportsDeps) => assetsCsv(deps, 'real_estate');

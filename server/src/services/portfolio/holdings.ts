@@ -1,17 +1,32 @@
 import { writeBooks } from './ledger';
-import { dayInNewYork } from '../../domain/dates';
+import type { Db } from '../../db/open';
 import type { AssetType } from '../../contract/asset-rules';
 import type { Actor } from '../audit';
-import type { ServiceDeps } from '../deps';
 import { fail } from '../errors';
-import { buyLots, correctLot, sellLots } from './trades';
+import { buyLots, correctLot, sellLots, type BooksDeps, type Bought, type TradeSource } from './trades';
 import { centsText, dec } from '../../domain/money';
 import { qty, usd } from '../format';
-import type { HoldingView, PortfolioView } from './engine';
-import { LIMITS } from '../rate-limit';
+import type { HoldingView, PortfolioEngine, PortfolioView } from './engine';
+import { LIMITS, type RateLimiter } from '../rate-limit';
 import { noMarketData, type SymbolStatus } from '../market/lookup';
+import type { MarketService } from '../market/service';
+import { FUTURE_PURCHASE, firmSymbol, isFuturePurchase, nothingToSell, typedSymbol } from './trade-rules';
 
 export type { HoldingView } from './engine';
+export { FUTURE_PURCHASE };
+
+export interface HoldingsDeps {
+  db: Db;
+  /** The valuation of the books, computed once per change. */
+  portfolio: PortfolioEngine;
+  /** The ticker check, and a symbol new to the firm priced at once. */
+  market: Pick<MarketService, 'lookup' | 'refreshSoon'>;
+  limiter: RateLimiter;
+  now: () => Date;
+}
+
+/** Buying inside the caller's transaction: Add Investment's own, or the assistant's confirmation. */
+export type PurchaseDeps = BooksDeps;
 
 export interface NewHolding {
   symbol: string;
@@ -24,38 +39,29 @@ export interface NewHolding {
 }
 
 /** Every lot, by symbol and purchase date, with the cached quote of its symbol: the engine's view. */
-export async function listHoldings(deps: ServiceDeps): Promise<HoldingView[]> {
+export async function listHoldings(deps: HoldingsDeps): Promise<HoldingView[]> {
   return (await deps.portfolio.current()).holdings;
 }
 
-/** A crypto may be typed as BTC or BTC-USD; the firm's symbol is BTC. */
-function firmSymbol(symbol: string, assetType: AssetType): string {
-  const upper = symbol.toUpperCase();
-  return assetType === 'crypto' ? upper.replace(/-USD$/, '') : upper;
-}
-
-export const FUTURE_PURCHASE = 'A purchase date cannot be in the future.';
-
 /**
- * The books keep New York days: a purchase dated after today there is refused everywhere (the
- * form, the assistant), so every reader counts the same lots.
+ * The one way lots come into the books, for Add Investment and the assistant's buy alike: no
+ * purchase dated in the future, the firm's symbol, one lot per purchase with its ledger entry and
+ * audit record, in the caller's transaction. Call afterPurchase once it has committed. Recording
+ * purchases made elsewhere does not touch Cash Available unless `settles` says it was paid from it.
  */
-export function assertNotFuture(deps: Pick<ServiceDeps, 'now'>, days: readonly string[]): void {
-  const today = dayInNewYork(deps.now());
-  if (days.some((d) => d > today)) throw fail.badRequest(FUTURE_PURCHASE);
-}
-
-/**
- * Adds one lot per purchase, all in one transaction. Recording purchases made elsewhere does not
- * touch Cash Available unless `settles` says it was paid from it.
- */
-export async function addHolding(deps: ServiceDeps, actor: Actor, input: NewHolding): Promise<HoldingView[]> {
-  assertNotFuture(deps, input.purchases.map((p) => p.purchase_date));
+export async function purchase(deps: PurchaseDeps, actor: Actor, input: NewHolding, source: TradeSource): Promise<Bought> {
+  const now = deps.now();
+  if (input.purchases.some((p) => isFuturePurchase(now, p.purchase_date))) throw fail.badRequest(FUTURE_PURCHASE);
   const symbol = firmSymbol(input.symbol, input.asset_type);
   const order = { symbol, assetType: input.asset_type, exchange: input.exchange, purchases: input.purchases, settles: input.settles ?? false };
-  const bought = await writeBooks(deps.db, (tx) => buyLots(tx, actor, { ...order, source: 'add_investment' }, deps.now()));
+  return buyLots({ db: deps.db, now: () => now }, actor, { ...order, source });
+}
+
+/** Add Investment: the purchases in one transaction, answered as the engine now shows the new lots. */
+export async function addHolding(deps: HoldingsDeps, actor: Actor, input: NewHolding): Promise<HoldingView[]> {
+  const bought = await writeBooks(deps.db, (tx) => purchase({ db: tx, now: deps.now }, actor, input, 'add_investment'));
   // The new lots as the engine now shows them, in the order they were sent.
-  const shown = new Map((await afterPurchase(deps, symbol)).holdings.map((h) => [h.id, h]));
+  const shown = new Map((await afterPurchase(deps, firmSymbol(input.symbol, input.asset_type))).holdings.map((h) => [h.id, h]));
   return bought.lots.flatMap((l) => shown.get(l.id) ?? []);
 }
 
@@ -63,7 +69,7 @@ export async function addHolding(deps: ServiceDeps, actor: Actor, input: NewHold
  * After a purchase (the form, the assistant): the engine's view of the books with it, and a
  * symbol the firm has no quote for priced at once, in the background (quote, closes, prediction).
  */
-export async function afterPurchase(deps: ServiceDeps, symbol: string): Promise<PortfolioView> {
+export async function afterPurchase(deps: HoldingsDeps, symbol: string): Promise<PortfolioView> {
   const view = await deps.portfolio.current();
   if (!view.valuation.positions.find((p) => p.symbol === symbol)?.priced) deps.market.refreshSoon();
   return view;
@@ -79,7 +85,7 @@ export interface SymbolCheck {
 }
 
 /** Add Investment's ticker check: whether the firm gets market data for the symbol it was given. */
-export async function checkSymbol(deps: ServiceDeps, actor: Actor, input: { symbol: string; asset_type: AssetType }): Promise<SymbolCheck> {
+export async function checkSymbol(deps: HoldingsDeps, actor: Actor, input: { symbol: string; asset_type: AssetType }): Promise<SymbolCheck> {
   if (!(await deps.limiter.hit(`symbol-check:${actor.id}`, LIMITS.symbolCheckPerUser))) throw fail.tooMany(TOO_MANY_SYMBOL_CHECKS);
   const symbol = firmSymbol(input.symbol, input.asset_type);
   const status = await deps.market.lookup({ symbol, kind: input.asset_type });
@@ -87,9 +93,9 @@ export async function checkSymbol(deps: ServiceDeps, actor: Actor, input: { symb
 }
 
 /** The trash button on a lot's row: the lot leaves the books as a correction in the ledger. */
-export async function deleteHolding(deps: ServiceDeps, actor: Actor, id: number): Promise<{ message: string }> {
+export async function deleteHolding(deps: HoldingsDeps, actor: Actor, id: number): Promise<{ message: string }> {
   await writeBooks(deps.db, async (tx) => {
-    if (!(await correctLot(tx, actor, id, deps.now()))) throw fail.notFound('That purchase lot no longer exists.');
+    if (!(await correctLot({ db: tx, now: deps.now }, actor, id))) throw fail.notFound('That purchase lot no longer exists.');
   });
   return { message: 'Purchase lot deleted.' };
 }
@@ -111,15 +117,15 @@ export interface SaleView {
 }
 
 /** The Sell action on a liquid position: first in, first out, settling against cash unless told not to. */
-export async function sellHolding(deps: ServiceDeps, actor: Actor, input: SaleInput): Promise<SaleView> {
-  const symbol = input.symbol.trim().toUpperCase().replace(/-USD$/, '');
+export async function sellHolding(deps: HoldingsDeps, actor: Actor, input: SaleInput): Promise<SaleView> {
+  const symbol = typedSymbol(input.symbol);
   const sold = await writeBooks(deps.db, (tx) =>
-    sellLots(tx, actor, { symbol, qty: input.qty, price: input.price, settles: input.settles ?? true, source: 'sell_action' }, deps.now()),
+    sellLots({ db: tx, now: deps.now }, actor, { symbol, qty: input.qty, price: input.price, settles: input.settles ?? true, source: 'sell_action' }),
   );
   if (!sold.ok) {
     throw fail.badRequest(
       sold.held.eq(0)
-        ? `The firm holds no ${symbol}, so there is nothing to sell.`
+        ? nothingToSell(symbol)
         : `The firm holds only ${sold.held.toFixed()} ${symbol}; you cannot sell ${dec(input.qty).toFixed()}.`,
     );
   }

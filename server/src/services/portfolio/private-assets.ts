@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { privateAssets } from '../../db/schema';
 import { dayInNewYork } from '../../domain/dates';
 import { recordAudit, type Actor } from '../audit';
-import type { ServiceDeps } from '../deps';
+import type { Db } from '../../db/open';
 import { fail } from '../errors';
 import type { Queryable } from '../../db/open';
 import { amountOf, centsText, dec } from '../../domain/money';
@@ -128,7 +128,12 @@ function columnsOf(kind: AssetKind, input: AssetInput, lastPriceDate: string | n
   };
 }
 
-const today = (deps: ServiceDeps) => dayInNewYork(deps.now());
+export interface PrivateAssetsDeps {
+  db: Db;
+  now: () => Date;
+}
+
+const today = (deps: PrivateAssetsDeps) => dayInNewYork(deps.now());
 
 /**
  * A private asset's change in the ledger. Adding or removing a row is money into or out of the
@@ -154,14 +159,14 @@ async function recordAssetChange(tx: Queryable, actor: Actor, at: Date, kind: As
 }
 
 
-export async function listAssets<K extends AssetKind>(deps: ServiceDeps, kind: K): Promise<AssetView<K>[]> {
+export async function listAssets<K extends AssetKind>(deps: PrivateAssetsDeps, kind: K): Promise<AssetView<K>[]> {
   const rows = await deps.db.select().from(privateAssets).where(eq(privateAssets.kind, kind)).orderBy(asc(privateAssets.id));
   return rows.map((r) => viewOf(kind, r));
 }
 
 /** Saves new rows all at once: one bad row and none is saved. */
 export async function saveAssets<K extends AssetKind>(
-  deps: ServiceDeps,
+  deps: PrivateAssetsDeps,
   actor: Actor,
   kind: K,
   inputs: AssetInput[],
@@ -186,7 +191,7 @@ export async function saveAssets<K extends AssetKind>(
 
 /** Updates one saved row; a new last price without a date is dated today. */
 export async function updateAsset<K extends AssetKind>(
-  deps: ServiceDeps,
+  deps: PrivateAssetsDeps,
   actor: Actor,
   kind: K,
   id: number,
@@ -216,7 +221,7 @@ export async function updateAsset<K extends AssetKind>(
   return viewOf(kind, row);
 }
 
-export async function deleteAsset(deps: ServiceDeps, actor: Actor, kind: AssetKind, id: number): Promise<{ message: string }> {
+export async function deleteAsset(deps: PrivateAssetsDeps, actor: Actor, kind: AssetKind, id: number): Promise<{ message: string }> {
   await writeBooks(deps.db, async (tx) => {
     const [removed] = await tx
       .delete(privateAssets)

@@ -5,12 +5,20 @@ import { centsText, dec } from '../../domain/money';
 import { indexReturns, timeWeightedReturns } from '../../domain/returns';
 import type { PortfolioTotals } from '../../domain/valuation';
 import { toCsv } from '../csv';
-import type { ServiceDeps } from '../deps';
+import type { Db } from '../../db/open';
+import type { PortfolioEngine } from './engine';
+
+export interface PortfolioReadsDeps {
+  db: Db;
+  /** The valuation of the books, computed once per change. */
+  portfolio: PortfolioEngine;
+  now: () => Date;
+}
 
 /** The reads the engine adds beside SPEC's paths; money is decimal text throughout. */
 
 /** GET /api/portfolio/summary: the stat cards' figures, realized gains and cash. */
-export async function summary(deps: ServiceDeps): Promise<PortfolioTotals & { asOf: string }> {
+export async function summary(deps: PortfolioReadsDeps): Promise<PortfolioTotals & { asOf: string }> {
   const view = await deps.portfolio.current();
   return { ...view.valuation.totals, asOf: view.computedAt.toISOString() };
 }
@@ -64,7 +72,7 @@ function ledgerView(r: typeof ledgerEntries.$inferSelect): LedgerView {
 
 /** GET /api/transactions: the ledger, newest first, a page at a time (`before` is the last id seen). */
 export async function transactions(
-  deps: ServiceDeps,
+  deps: PortfolioReadsDeps,
   input: { limit: number; before?: number | undefined; symbol?: string | undefined; kind?: LedgerView['kind'] | undefined },
 ): Promise<{ entries: LedgerView[]; next: number | null }> {
   const rows = await deps.db
@@ -99,7 +107,7 @@ export interface HistoryDay {
  * GET /api/portfolio/history: per day the net account value, the day's new money and the
  * time-weighted return since the first day, beside the S&P 500 over the same days.
  */
-export async function portfolioHistory(deps: ServiceDeps, days: number): Promise<{ days: HistoryDay[] }> {
+export async function portfolioHistory(deps: PortfolioReadsDeps, days: number): Promise<{ days: HistoryDay[] }> {
   const today = dayInNewYork(deps.now());
   const from = addDays(today, -days);
   const [snapshots, flows, closes] = await Promise.all([
@@ -161,7 +169,7 @@ const CSV_COLUMNS: (keyof LedgerView)[] = [
 ];
 
 /** GET /api/export/transactions.csv: the whole ledger, oldest first. */
-export async function transactionsCsv(deps: ServiceDeps): Promise<string> {
+export async function transactionsCsv(deps: PortfolioReadsDeps): Promise<string> {
   const rows = await deps.db.select().from(ledgerEntries).orderBy(asc(ledgerEntries.id));
   const columns = CSV_COLUMNS.map((c) => ({ header: c, value: (v: LedgerView) => v[c] as string | number | boolean | null }));
   return toCsv(columns, rows.map(ledgerView));
@@ -187,7 +195,7 @@ const GP_ONLY_ENTITIES = ['invite', 'capital_entry'];
  * limited partner sees the portfolio's events, not the administration's.
  */
 export async function auditEventsPage(
-  deps: ServiceDeps,
+  deps: PortfolioReadsDeps,
   input: { limit: number; before?: number | undefined; entity?: string | undefined },
   reader: { role: 'GP' | 'LP' },
 ): Promise<{ events: AuditView[]; next: number | null }> {

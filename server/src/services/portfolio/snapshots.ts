@@ -45,8 +45,16 @@ export async function closesOn(db: Queryable, day: string, lookbackDays = 10): P
   return (key) => latest.get(key) ?? null;
 }
 
-/** Snapshots for the days of the past that have none, valued at each day's closes. */
-export async function backfillSnapshots(db: Queryable, today: string, days: number, at: Date): Promise<number> {
+export interface SnapshotsDeps {
+  db: Queryable;
+  now: () => Date;
+}
+
+/** Snapshots for the `days` days before today (New York) that have none, valued at each day's closes. */
+export async function backfillSnapshots(deps: SnapshotsDeps, days: number): Promise<number> {
+  const { db } = deps;
+  const at = deps.now();
+  const today = dayInNewYork(at);
   const existing = await db
     .select({ date: portfolioSnapshots.date })
     .from(portfolioSnapshots)

@@ -17,6 +17,12 @@ import { recordLedger } from './ledger';
  */
 
 export type LotRow = typeof holdings.$inferSelect;
+
+/** The transaction a trade is written in (see writeBooks), and the clock that dates it. */
+export interface BooksDeps {
+  db: Queryable;
+  now: () => Date;
+}
 export type TradeSource = 'add_investment' | 'sell_action' | 'trash' | 'assistant';
 
 export interface Purchase {
@@ -75,7 +81,9 @@ export interface Bought {
   cash: CashMove | null;
 }
 
-export async function buyLots(tx: Queryable, actor: Actor, order: BuyOrder, at: Date): Promise<Bought> {
+export async function buyLots(deps: BooksDeps, actor: Actor, order: BuyOrder): Promise<Bought> {
+  const { db: tx } = deps;
+  const at = deps.now();
   const [held] = order.assetType === 'crypto' || order.exchange ? [] : await lotsOf(tx, order.symbol);
   const exchange = order.assetType === 'crypto' ? null : order.exchange?.toUpperCase() || held?.exchange || DEFAULT_EXCHANGE;
   const lots = await tx
@@ -145,17 +153,29 @@ export interface SellOrder {
   source: TradeSource;
 }
 
-export type Sold =
-  | { ok: true; sale: Sale; lots: LotRow[]; cash: CashMove | null; entryId: number }
-  | { ok: false; held: Decimal };
+export type SalePlan = { ok: true; sale: Sale } | { ok: false; held: Decimal };
+
+/**
+ * The held-quantity check of every sale (the Sell action, the assistant's proposal and its
+ * confirmation): first in, first out, or what is held when that is less than the quantity.
+ */
+export function planSale(lots: readonly LotRow[], quantity: string, price: string): SalePlan {
+  const open = lots.map((l) => ({ id: l.id, purchaseDate: l.purchaseDate, qty: dec(l.qty), costBasis: dec(l.costBasis) }));
+  const sale = sellFifo(open, dec(quantity), dec(price));
+  return sale ? { ok: true, sale } : { ok: false, held: sum(open.map((l) => l.qty)) };
+}
+
+export type Sold = { ok: true; sale: Sale; lots: LotRow[]; cash: CashMove | null; entryId: number } | { ok: false; held: Decimal };
 
 /** Sells first in, first out; refuses (ok: false) when less than the quantity is held. */
-export async function sellLots(tx: Queryable, actor: Actor, order: SellOrder, at: Date): Promise<Sold> {
+export async function sellLots(deps: BooksDeps, actor: Actor, order: SellOrder): Promise<Sold> {
+  const { db: tx } = deps;
+  const at = deps.now();
   // Locked, so two sales (or a sale and a trash click) cannot take the same shares twice.
   const lots = await lotsOf(tx, order.symbol, true);
-  const open = lots.map((l) => ({ id: l.id, purchaseDate: l.purchaseDate, qty: dec(l.qty), costBasis: dec(l.costBasis) }));
-  const sale = sellFifo(open, dec(order.qty), dec(order.price));
-  if (!sale) return { ok: false, held: sum(open.map((l) => l.qty)) };
+  const plan = planSale(lots, order.qty, order.price);
+  if (!plan.ok) return plan;
+  const { sale } = plan;
   const byId = new Map(lots.map((l) => [l.id, l]));
   for (const take of sale.takes) {
     if (take.remainingQty.eq(0)) await tx.delete(holdings).where(eq(holdings.id, take.lotId));
@@ -216,7 +236,9 @@ export async function sellLots(tx: Queryable, actor: Actor, order: SellOrder, at
  * unpriced) leaves with it as money out, and the ledger keeps the lot as it was. Null when the
  * lot no longer exists.
  */
-export async function correctLot(tx: Queryable, actor: Actor, lotId: number, at: Date): Promise<LotRow | null> {
+export async function correctLot(deps: BooksDeps, actor: Actor, lotId: number): Promise<LotRow | null> {
+  const { db: tx } = deps;
+  const at = deps.now();
   const [removed] = await tx.delete(holdings).where(eq(holdings.id, lotId)).returning();
   if (!removed) return null;
   const price = await marketPrice(tx, removed.symbol, removed.assetType);
@@ -251,7 +273,9 @@ export interface CashMovement {
  * Money paid into or taken out of the firm's Cash Available: a ledger entry of its own, and new
  * money in (or out) for the returns.
  */
-export async function moveMoney(tx: Queryable, actor: Actor, movement: CashMovement, at: Date): Promise<CashMove & { entryId: number }> {
+export async function moveMoney(deps: BooksDeps, actor: Actor, movement: CashMovement): Promise<CashMove & { entryId: number }> {
+  const { db: tx } = deps;
+  const at = deps.now();
   const amount = dec(movement.amount);
   const signed = movement.kind === 'deposit' ? amount : amount.neg();
   const cash = await moveCash(tx, signed);

@@ -1,9 +1,10 @@
+import { DEFAULT_EXCHANGE } from '../contract/asset-rules';
 import { addDays } from '../domain/dates';
 import { costBasisOf } from '../domain/fifo';
 import { centsText } from '../domain/money';
+import type { Tx } from '../db/open';
+import { accountBalances, holdings, privateAssets } from '../db/schema';
 import { recordOpeningLots } from '../services/portfolio/ledger';
-import type { Tx } from './open';
-import { accountBalances, holdings, privateAssets } from './schema';
 
 /**
  * The demo firm's books: about a dozen stocks and two cryptos bought in several lots, three
@@ -54,7 +55,7 @@ export async function seedDemoPortfolio(tx: Tx, today: string, createdBy: { id: 
       d.lots.map(([daysAgo, qty, pricePaid]) => ({
         symbol: d.symbol,
         assetType: d.assetType,
-        exchange: d.assetType === 'crypto' ? null : (d.exchange ?? 'NASDAQ'),
+        exchange: d.assetType === 'crypto' ? null : (d.exchange ?? DEFAULT_EXCHANGE),
         qty,
         pricePaid,
         purchaseDate: addDays(today, -daysAgo),

@@ -1,11 +1,12 @@
 import { dayInNewYork } from '../domain/dates';
+import type { Db } from '../db/open';
+import { users } from '../db/schema';
 import { backfillSnapshots } from '../services/portfolio/snapshots';
 import { updatePredictions } from '../services/market/predictions';
 import type { MarketService } from '../services/market/service';
 import { hashPassword } from '../services/passwords';
+import { createUser } from '../services/users';
 import { seedDemoPortfolio } from './demo-portfolio';
-import type { Db } from './open';
-import { users } from './schema';
 
 /** The demo accounts a new embedded database gets; the README prints them. */
 export const DEMO_ACCOUNTS = [
@@ -16,25 +17,23 @@ export const DEMO_ACCOUNTS = [
 /** Days of history a new demo database starts with. */
 export const DEMO_HISTORY_DAYS = 90;
 
+export interface DemoSeedDeps {
+  db: Db;
+  now: () => Date;
+}
+
 /** Seeds the demo accounts and portfolio into an empty database; does nothing when any user exists. */
-export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
-  const existing = await db.select({ id: users.id }).from(users).limit(1);
+export async function seedDemo(deps: DemoSeedDeps): Promise<boolean> {
+  const existing = await deps.db.select({ id: users.id }).from(users).limit(1);
   if (existing.length > 0) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
-  await db.transaction(async (tx) => {
-    const created = await tx
-      .insert(users)
-      .values(
-        DEMO_ACCOUNTS.map((account, i) => ({
-          email: account.email,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          role: account.role,
-          passwordHash: hashes[i] ?? null,
-        })),
-      )
-      .returning({ id: users.id, email: users.email });
-    await seedDemoPortfolio(tx, dayInNewYork(now), created[0] ? { id: created[0].id, email: created[0].email } : null);
+  await deps.db.transaction(async (tx) => {
+    const created = [];
+    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
+      created.push(await createUser({ db: tx }, { ...account, passwordHash: hashes[i] ?? null }));
+    }
+    const gp = created[0];
+    await seedDemoPortfolio(tx, dayInNewYork(deps.now()), gp ? { id: gp.id, email: gp.email } : null);
   });
   return true;
 }
@@ -43,8 +42,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
  * Gives a newly seeded portfolio its past: daily closes from the market-data provider, a
  * snapshot per day for DEMO_HISTORY_DAYS, today's quotes and the predictions.
  */
-export async function fillDemoHistory(db: Db, market: MarketService, now: Date = new Date()): Promise<void> {
-  await market.refreshNow();
-  await backfillSnapshots(db, dayInNewYork(now), DEMO_HISTORY_DAYS, now);
-  await updatePredictions(db, now);
+export async function fillDemoHistory(deps: DemoSeedDeps & { market: MarketService }): Promise<void> {
+  await deps.market.refreshNow();
+  await backfillSnapshots(deps, DEMO_HISTORY_DAYS);
+  await updatePredictions(deps);
 }

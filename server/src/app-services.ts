@@ -1,0 +1,36 @@
+import type { Db } from './db/open';
+import type { Background } from './services/background';
+import type { GoogleVerifier } from './services/google';
+import type { Mailer } from './services/mail';
+import type { MarketService } from './services/market/service';
+import type { PortfolioEngine } from './services/portfolio/engine';
+import type { ModelAgent } from './services/assistant/openai-agent';
+import type { RateLimiter } from './services/rate-limit';
+import type { SessionStore } from './services/sessions';
+import type { TokenService } from './services/tokens';
+
+/**
+ * The app's instances, built once by buildApp and handed to every procedure as ctx.deps. No
+ * service imports this: each declares the few things it uses (HoldingsDeps, AccountsDeps…),
+ * and this container has them all, so a router passes it as it is. Tests reach the same instances.
+ */
+export interface AppServices {
+  db: Db;
+  tokens: TokenService;
+  /** Each signed-in request's user row, kept per instance until the database says it changed. */
+  sessions: SessionStore;
+  mailer: Mailer;
+  google: GoogleVerifier;
+  limiter: RateLimiter;
+  /** Work done after the answer has gone (a reset mail); shutdown waits for it. */
+  background: Background;
+  /** Quotes, history and predictions; requests only read what it has stored. */
+  market: MarketService;
+  /** The portfolio's valuation, computed once per change of the books and shared by every reader. */
+  portfolio: PortfolioEngine;
+  /** The assistant's OpenAI path when OPENAI_API_KEY is set; null means the offline parser. */
+  assistantModel: ModelAgent | null;
+  /** Where the web front end lives; links in invites and e-mails point there. */
+  webOrigin: string;
+  now: () => Date;
+}
