@@ -8,7 +8,10 @@ export default defineConfig({
     maxWorkers: 2,
     // argon2 at its smallest cost in the tests only (services/passwords.ts hashOptionsFor).
     env: { ARGON2_TEST_COST: 'low' },
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // Compact: only failing files and tests, then the totals (console output of passing tests is
+    // dropped); every file's and test's duration is in the JSON report (.ci/run reads it).
+    // `npx vitest run --reporter=default` lists every file.
+    reporters: ['minimal', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       {
         extends: true,

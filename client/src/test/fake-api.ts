@@ -1,6 +1,13 @@
+import type { AnyTRPCProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/src/trpc/router';
+
 /**
  * A stand-in for the server's tRPC endpoint: answers batched calls the way the real one does,
  * from one handler per procedure, and records every call.
+ *
+ * Handlers are keyed by the real procedure paths of AppRouter and return what the procedure
+ * returns (its output type), so a renamed or reshaped procedure fails the typecheck. A call to a
+ * procedure that has no handler fails the test (support: test/setup.ts), instead of a quiet 404.
  */
 export class FakeApiError extends Error {
   constructor(
@@ -20,7 +27,27 @@ const CODES: Record<number, { name: string; rpc: number }> = {
   500: { name: 'INTERNAL_SERVER_ERROR', rpc: -32603 },
 };
 
-type Handler = (input: unknown) => unknown;
+/** Every procedure's path, `auth.login`, `assets.venture.save`, … */
+type PathsOf<TRecord, TPrefix extends string = ''> = {
+  [K in keyof TRecord & string]: TRecord[K] extends AnyTRPCProcedure ? `${TPrefix}${K}` : PathsOf<TRecord[K], `${TPrefix}${K}.`>;
+}[keyof TRecord & string];
+
+/** The member of a nested object at a dotted path. */
+type At<T, TPath extends string> = TPath extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof T
+    ? At<T[Head], Rest>
+    : never
+  : TPath extends keyof T
+    ? T[TPath]
+    : never;
+
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
+export type ProcedureInput<P extends ProcedurePath> = At<inferRouterInputs<AppRouter>, P>;
+export type ProcedureOutput<P extends ProcedurePath> = At<inferRouterOutputs<AppRouter>, P>;
+
+/** What the procedure at P answers, typed by its output; may throw FakeApiError or answer later. */
+export type FakeHandler<P extends ProcedurePath> = (input: ProcedureInput<P>) => ProcedureOutput<P> | Promise<ProcedureOutput<P>>;
+export type FakeHandlers = { [P in ProcedurePath]?: FakeHandler<P> };
 
 export interface FakeCall {
   path: string;
@@ -31,7 +58,14 @@ export interface FakeCall {
 export interface FakeApi {
   fetch: typeof globalThis.fetch;
   calls: FakeCall[];
-  callsTo(path: string): FakeCall[];
+  callsTo(path: ProcedurePath): FakeCall[];
+}
+
+/** Calls to procedures without a handler since the last takeUnansweredCalls(); setup.ts fails the test on any. */
+const unanswered: string[] = [];
+
+export function takeUnansweredCalls(): string[] {
+  return unanswered.splice(0, unanswered.length);
 }
 
 function errorBody(path: string, status: number, message: string) {
@@ -39,7 +73,12 @@ function errorBody(path: string, status: number, message: string) {
   return { error: { message, code: code.rpc, data: { code: code.name, httpStatus: status, path } } };
 }
 
-export function fakeApi(handlers: Record<string, Handler>): FakeApi {
+function handlerFor(handlers: FakeHandlers, path: string): ((input: unknown) => unknown) | undefined {
+  if (!Object.hasOwn(handlers, path)) return undefined;
+  return (handlers as Record<string, ((input: unknown) => unknown) | undefined>)[path];
+}
+
+export function fakeApi(handlers: FakeHandlers): FakeApi {
   const calls: FakeCall[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url, 'http://localhost');
@@ -47,18 +86,24 @@ export function fakeApi(handlers: Record<string, Handler>): FakeApi {
     const rawInput = init?.method === 'POST' ? String(init.body ?? '{}') : (url.searchParams.get('input') ?? '{}');
     const inputs = JSON.parse(rawInput) as Record<string, unknown>;
     const headers = new Headers(init?.headers);
-    const results = paths.map((path, i) => {
-      const callInput = inputs[String(i)];
-      calls.push({ path, input: callInput, authorization: headers.get('authorization') });
-      const handler = handlers[path];
-      if (!handler) return { status: 404, body: errorBody(path, 404, `No procedure ${path}`) };
-      try {
-        return { status: 200, body: { result: { data: handler(callInput) } } };
-      } catch (err) {
-        if (err instanceof FakeApiError) return { status: err.httpStatus, body: errorBody(path, err.httpStatus, err.message) };
-        throw err;
-      }
-    });
+    const results = await Promise.all(
+      paths.map(async (path, i) => {
+        const callInput = inputs[String(i)];
+        calls.push({ path, input: callInput, authorization: headers.get('authorization') });
+        const handler = handlerFor(handlers, path);
+        if (!handler) {
+          const message = `The fake API has no handler for ${path} (called with ${JSON.stringify(callInput)}): add one to the test's fakeApi({...}).`;
+          unanswered.push(message);
+          throw new Error(message);
+        }
+        try {
+          return { status: 200, body: { result: { data: await handler(callInput) } } };
+        } catch (err) {
+          if (err instanceof FakeApiError) return { status: err.httpStatus, body: errorBody(path, err.httpStatus, err.message) };
+          throw err;
+        }
+      }),
+    );
     const statuses = new Set(results.map((r) => r.status));
     const status = statuses.size === 1 ? (results[0]?.status ?? 200) : 207;
     return new Response(JSON.stringify(results.map((r) => r.body)), { status, headers: { 'content-type': 'application/json' } });

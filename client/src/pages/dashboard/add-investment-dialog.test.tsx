@@ -1,9 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FakeApiError, fakeApi } from '../../test/fake-api';
+import { FakeApiError, fakeApi, type ProcedureInput, type ProcedureOutput } from '../../test/fake-api';
 import { dashboardReads } from '../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../test/render-app';
+
+/** The lots the server answers with: one per purchase row, not yet priced. */
+function addedLots(input: ProcedureInput<'portfolio.addHolding'>): ProcedureOutput<'portfolio.addHolding'> {
+  return input.purchases.map((p, i) => ({
+    id: 9 + i,
+    symbol: input.symbol,
+    qty: Number(p.qty),
+    price_paid: Number(p.price_paid),
+    purchase_date: p.purchase_date,
+    asset_type: input.asset_type,
+    exchange: input.exchange ?? null,
+    lastPrice: null,
+    change: null,
+    changePct: null,
+    dividendYield: null,
+    marketCap: null,
+    peRatio: null,
+    oneMonthPerf: null,
+    quoteSource: null,
+    quoteAsOf: null,
+    quoteStale: null,
+  }));
+}
 
 describe('the Add Investment modal', () => {
   it('sends the upper-cased ticker with one entry per purchase row, and shows the server’s message on failure', async () => {
@@ -12,9 +35,9 @@ describe('the Add Investment modal', () => {
     let refuse = true;
     const api = fakeApi(
       dashboardReads({
-        'portfolio.addHolding': () => {
+        'portfolio.addHolding': (input) => {
           if (refuse) throw new FakeApiError(400, 'A purchase date cannot be in the future.');
-          return [{ id: 9, symbol: 'MSFT' }];
+          return addedLots(input);
         },
       }),
     );
@@ -58,7 +81,7 @@ describe('the Add Investment modal', () => {
   it('sends settles: true when the purchase was paid from Cash Available, and reloads the figures', async () => {
     const user = userEvent.setup();
     storeSession('GP');
-    const api = fakeApi(dashboardReads({ 'portfolio.addHolding': () => [{ id: 9, symbol: 'MSFT' }] }));
+    const api = fakeApi(dashboardReads({ 'portfolio.addHolding': addedLots }));
     renderApp('/gp_dashboard', api);
     await user.click(await screen.findByRole('button', { name: '+ Investment' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Investment' });
