@@ -15,7 +15,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: ['server/test/**/*.test.ts'], globalSetup: ['server/test/support/pglite-template.ts'] },
+        test: { name: 'server', include: ['server/test/**/*.test.ts'], globalSetup: ['server/test/support/pglite-template.ts', 'server/test/support/server-build.ts'] },
       },
       {
         extends: true,
