@@ -15,7 +15,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: ['server/test/**/*.test.ts'], globalSetup: ['server/test/support/pglite-template.ts', 'server/test/support/server-build.ts'] },
+        test: {
+          name: 'server',
+          include: ['server/test/**/*.test.ts'],
+          globalSetup: ['server/test/support/pglite-template.ts', 'server/test/support/postgres-template.ts', 'server/test/support/server-build.ts'],
+          // The files of a worker share its loaded modules (fastify, drizzle, PGlite, the app): loading
+          // them again for every file cost more than most files' tests. Every file makes its own app and
+          // database (support/harness.ts) and closes them.
+          isolate: false,
+        },
       },
       {
         extends: true,
