@@ -37,7 +37,13 @@ export default defineConfig({
       {
         // Chromium against the built app (pnpm build first; the root test script does).
         extends: true,
-        test: { name: 'browser', include: ['client/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
+        test: {
+          name: 'browser',
+          include: ['client/e2e/**/*.test.ts'],
+          globalSetup: ['client/e2e/support/seeded-data.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
       },
     ],
   },
