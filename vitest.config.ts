@@ -32,6 +32,12 @@ export default defineConfig({
           include: ['client/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['client/src/test/setup.ts'],
+          // The files of a worker share its loaded modules (React, Testing Library, the app and its
+          // lazily loaded pages); setup.ts unmounts and clears the storage and the URL after each test.
+          isolate: false,
+          // The longest renders the whole dashboard and types into it: 26 s at load 24 on 2 CPUs. A
+          // passing test ends as soon as it can; only a stuck one waits this long.
+          testTimeout: 60_000,
         },
       },
       {
