@@ -10,11 +10,22 @@ export default defineConfig({
     maxWorkers: 2,
     // argon2 at its smallest cost in the tests only (services/passwords.ts hashOptionsFor).
     env: { ARGON2_TEST_COST: 'low' },
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // Compact: only failing files and tests, then the totals (console output of passing tests is
+    // dropped); every file's and test's duration is in the JSON report (.ci/run reads it).
+    // `npx vitest run --reporter=default` lists every file.
+    reporters: ['minimal', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: ['server/test/**/*.test.ts'], globalSetup: ['server/test/support/pglite-template.ts'] },
+        test: {
+          name: 'server',
+          include: ['server/test/**/*.test.ts'],
+          globalSetup: ['server/test/support/pglite-template.ts', 'server/test/support/postgres-template.ts', 'server/test/support/server-build.ts'],
+          // The files of a worker share its loaded modules (fastify, drizzle, PGlite, the app): loading
+          // them again for every file cost more than most files' tests. Every file makes its own app and
+          // database (support/harness.ts) and closes them.
+          isolate: false,
+        },
       },
       {
         extends: true,
@@ -23,12 +34,24 @@ export default defineConfig({
           include: ['client/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['client/src/test/setup.ts'],
+          // The files of a worker share its loaded modules (React, Testing Library, the app and its
+          // lazily loaded pages); setup.ts unmounts and clears the storage and the URL after each test.
+          isolate: false,
+          // The longest renders the whole dashboard and types into it: 26 s at load 24 on 2 CPUs. A
+          // passing test ends as soon as it can; only a stuck one waits this long.
+          testTimeout: 60_000,
         },
       },
       {
         // Chromium against the built app (pnpm build first; the root test script does).
         extends: true,
-        test: { name: 'browser', include: ['client/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
+        test: {
+          name: 'browser',
+          include: ['client/e2e/**/*.test.ts'],
+          globalSetup: ['client/e2e/support/seeded-data.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
       },
     ],
   },

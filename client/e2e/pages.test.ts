@@ -129,24 +129,34 @@ describeInBrowser('every page in Chromium: no serious accessibility violation, s
     it(`${pageCase.name} (${pageCase.path})`, async () => {
       const browser = browsers[pageCase.as ?? 'visitor'];
       if (!browser) throw new Error('browser not started');
-      for (const [width, colorScheme] of (pageCase.widths ?? WIDTHS).flatMap((w) => (['light', 'dark'] as const).map((c) => [w, c] as const))) {
+      const check = async (width: number, colorScheme: 'light' | 'dark') => {
         const page = await browser.newPage(width);
-        await page.emulateMedia({ colorScheme });
-        const scripts: string[] = [];
-        page.on('request', (request) => {
-          if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-        });
-        await page.goto(`${app.url}${pageCase.path}`);
-        await page.getByText(pageCase.ready, { exact: false }).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        await pageCase.open?.(page);
-        expect(await page.locator('h1').count(), 'one main heading').toBeGreaterThanOrEqual(1);
-        if (colorScheme === 'dark') expect(isDark(await bodyBackground(page)), `dark body at ${width} px`).toBe(true);
-        expect(await seriousViolations(page), `axe at ${width} px, ${colorScheme} theme`).toEqual([]);
-        if (!pageCase.as) expect(scripts.filter((src) => PORTAL_CHUNK.test(src)), 'portal code on a public page').toEqual([]);
-        await screenshot(page, colorScheme === 'dark' ? `${pageCase.name}-dark` : pageCase.name);
-        await page.close();
-      }
+        try {
+          await page.emulateMedia({ colorScheme });
+          const scripts: string[] = [];
+          page.on('request', (request) => {
+            if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+          });
+          await page.goto(`${app.url}${pageCase.path}`);
+          await page.getByText(pageCase.ready, { exact: false }).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          await pageCase.open?.(page);
+          expect(await page.locator('h1').count(), 'one main heading').toBeGreaterThanOrEqual(1);
+          if (colorScheme === 'dark') expect(isDark(await bodyBackground(page)), `dark body at ${width} px`).toBe(true);
+          expect(await seriousViolations(page), `axe at ${width} px, ${colorScheme} theme`).toEqual([]);
+          if (!pageCase.as) expect(scripts.filter((src) => PORTAL_CHUNK.test(src)), 'portal code on a public page').toEqual([]);
+          await screenshot(page, colorScheme === 'dark' ? `${pageCase.name}-dark` : pageCase.name);
+        } finally {
+          await page.close();
+        }
+      };
+      // The widths and themes of a page side by side, each in a tab of its own: most of a check is
+      // waiting (the load, the network going quiet), which the others fill.
+      const variants = (pageCase.widths ?? WIDTHS).flatMap((w) => (['light', 'dark'] as const).map((c) => [w, c] as const));
+      const results = await Promise.allSettled(variants.map(([width, colorScheme]) => check(width, colorScheme)));
+      const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      if (failures.length === 1) throw failures[0];
+      if (failures.length > 1) throw new AggregateError(failures, failures.map(String).join('\n'));
     });
   }
 });

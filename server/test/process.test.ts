@@ -3,15 +3,40 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtEntry } from './support/server-process';
 
-/** The real entry points as an operator runs them: main.ts and cli.ts in their own processes. */
+/** The real entry points as an operator runs them: main.ts and cli.ts (this run's build) in their own processes. */
 const root = resolve(import.meta.dirname, '../..');
-const tsx = join(root, 'node_modules/.bin/tsx');
+const main = builtEntry('main');
+const cliEntry = builtEntry('cli');
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-process-'));
 const env = { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', JWT_SECRET: '' };
 
 function cli(...args: string[]) {
-  return spawnSync(tsx, ['server/src/cli.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+  return cliWith(env, ...args);
+}
+
+function cliWith(settings: NodeJS.ProcessEnv, ...args: string[]) {
+  return spawnSync(cliEntry.command, [...cliEntry.args, ...args], { cwd: root, env: settings, encoding: 'utf8', timeout: 60_000 });
+}
+
+/** Runs `node <entry> ...args` to its end without blocking the test's event loop (a generous deadline). */
+function runToEnd(entry: { command: string; args: string[] }, settings: NodeJS.ProcessEnv, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(entry.command, [...entry.args, ...args], { cwd: root, env: settings, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`${args.join(' ')} did not end within 60 s:\n${stdout}\n${stderr}`));
+    }, 60_000);
+    child.once('exit', (status) => {
+      clearTimeout(timer);
+      done({ status, stdout, stderr });
+    });
+  });
 }
 
 describe('the server process and the operator commands on the embedded database', () => {
@@ -20,7 +45,7 @@ describe('the server process and the operator commands on the embedded database'
   let exited: Promise<number | null>;
 
   beforeAll(async () => {
-    server = spawn(tsx, ['server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(main.command, main.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     exited = new Promise((done) => server.once('exit', (code) => done(code)));
     base = await new Promise<string>((found, fail) => {
       let out = '';
@@ -96,12 +121,7 @@ describe('the server process and the operator commands on the embedded database'
     const invite = cli('invite', '--role', 'LP');
     expect(invite.status).toBe(0);
     expect(invite.stdout).toMatch(/http:\/\/localhost:0\/signup\?invite=[\w-]{43}/);
-    const behindProxy = spawnSync(tsx, ['server/src/cli.ts', 'invite', '--role', 'GP'], {
-      cwd: root,
-      env: { ...env, WEB_ORIGIN: 'https://portal.example.com/' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const behindProxy = cliWith({ ...env, WEB_ORIGIN: 'https://portal.example.com/' }, 'invite', '--role', 'GP');
     expect(behindProxy.stdout).toMatch(/^https:\/\/portal\.example\.com\/signup\?invite=[\w-]{43}$/m);
 
     const backtest = cli('backtest');
@@ -110,18 +130,22 @@ describe('the server process and the operator commands on the embedded database'
     expect(backtest.stdout).toMatch(/^ALL\s+\d+\s+[\d.]+\s+[\d.]+/m);
   }, 120_000);
 
-  it('explains bad arguments and settings instead of failing with a stack trace', () => {
-    const weak = cli('create-user', '--email', 'w@example.com', '--password', 'weak', '--role', 'LP', '--first', 'W', '--last', 'W');
-    expect(weak.status).toBe(2);
-    expect(weak.stderr.trim()).toBe(
+  it('explains bad arguments and settings instead of failing with a stack trace', async () => {
+    // None of these gets as far as the database: the four processes run side by side.
+    const [weak, role, ...badPorts] = await Promise.all([
+      runToEnd(cliEntry, env, 'create-user', '--email', 'w@example.com', '--password', 'weak', '--role', 'LP', '--first', 'W', '--last', 'W'),
+      runToEnd(cliEntry, env, 'invite', '--role', 'ADMIN'),
+      // An empty PORT is a mistake, not "any free port".
+      ...['abc', ''].map((port) => runToEnd(main, { ...env, PORT: port })),
+    ]);
+    expect(weak?.status).toBe(2);
+    expect(weak?.stderr.trim()).toBe(
       'Password must be 8–14 characters long and include at least one uppercase letter, one number, and one special character.',
     );
-    const role = cli('invite', '--role', 'ADMIN');
-    expect(role.stderr.trim()).toBe('--role must be GP or LP');
+    expect(role?.stderr.trim()).toBe('--role must be GP or LP');
 
-    for (const port of ['abc', '']) {
-      // An empty PORT is a mistake, not "any free port".
-      const badPort = spawnSync(tsx, ['server/src/main.ts'], { cwd: root, env: { ...env, PORT: port }, encoding: 'utf8', timeout: 60_000 });
+    expect(badPorts).toHaveLength(2);
+    for (const badPort of badPorts) {
       expect(badPort.status).toBe(1);
       expect(badPort.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid setting: PORT must be a whole number from 0 to 65535/)]);
       expect(badPort.stdout).not.toContain('Server listening');

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutCluster, createCluster, freePort, type PgCluster } from './support/pg-cluster';
-import { launchServer, repoRoot, startServer, tsxBin, type ServerProcess } from './support/server-process';
+import { builtEntry, launchServer, repoRoot, startServer, type ServerProcess } from './support/server-process';
 
 /**
  * Start-up as an operator meets it (issue 10, items 6 and 7), on a PostgreSQL cluster of the test's
@@ -22,11 +22,12 @@ interface Exit {
   ms: number;
 }
 
-/** Runs `tsx <script> ...args` to its end (generous deadline) and collects what it printed. */
-function runToExit(script: string, env: Record<string, string>, args: string[] = [], deadlineMs = 120_000): Promise<Exit> {
+/** Runs this run's build of main.ts or cli.ts (`node main.js ...args`) to its end (generous deadline) and collects what it printed. */
+function runToExit(script: 'main' | 'cli', env: Record<string, string>, args: string[] = [], deadlineMs = 120_000): Promise<Exit> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(tsxBin, [script, ...args], {
+    const entry = builtEntry(script);
+    const child = spawn(entry.command, [...entry.args, ...args], {
       cwd: repoRoot,
       env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', JWT_SECRET, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -107,17 +108,17 @@ describe.skipIf(skip)(
     }, 300_000);
 
     it('names DATABASE_URL in one line when the database does not exist', async () => {
-      const line = expectOneLine(await runToExit('server/src/main.ts', { DATABASE_URL: urlWith('missing_db'), PORT: '0' }), 'DATABASE_URL');
+      const line = expectOneLine(await runToExit('main', { DATABASE_URL: urlWith('missing_db'), PORT: '0' }), 'DATABASE_URL');
       expect(line).toContain('database "missing_db" does not exist');
     });
 
     it('names DATABASE_URL in one line when the role does not exist', async () => {
-      const line = expectOneLine(await runToExit('server/src/main.ts', { DATABASE_URL: urlWith('postgres', 'nobody'), PORT: '0' }), 'DATABASE_URL');
+      const line = expectOneLine(await runToExit('main', { DATABASE_URL: urlWith('postgres', 'nobody'), PORT: '0' }), 'DATABASE_URL');
       expect(line).toContain('role "nobody" does not exist');
     });
 
     it('names DATABASE_URL in one line when the host is not found', async () => {
-      const run = await runToExit('server/src/main.ts', {
+      const run = await runToExit('main', {
         DATABASE_URL: `postgres://postgres:${PASSWORD}@no-such-host.invalid:5432/portal`,
         DATABASE_WAIT_SECONDS: '0',
         PORT: '0',
@@ -127,7 +128,7 @@ describe.skipIf(skip)(
 
     it('waits DATABASE_WAIT_SECONDS for a PostgreSQL that refuses connections, trying again, then says so in one line', async () => {
       const port = await freePort();
-      const run = await runToExit('server/src/main.ts', {
+      const run = await runToExit('main', {
         DATABASE_URL: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/portal`,
         DATABASE_WAIT_SECONDS: '2',
         PORT: '0',
@@ -167,7 +168,7 @@ describe.skipIf(skip)(
         blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)),
       );
       try {
-        const line = expectOneLine(await runToExit('server/src/main.ts', { DATABASE_URL: url, PORT: String(port) }), 'PORT');
+        const line = expectOneLine(await runToExit('main', { DATABASE_URL: url, PORT: String(port) }), 'PORT');
         expect(line).toBe(`Port ${port} on 127.0.0.1 is already in use (PORT, HOST): stop the other process or set another PORT.`);
       } finally {
         blocker.close();
@@ -175,11 +176,11 @@ describe.skipIf(skip)(
     });
 
     it('answers operator commands the same way: one line naming DATABASE_URL', async () => {
-      const missing = await runToExit('server/src/cli.ts', { DATABASE_URL: urlWith('missing_db') }, ['invite', '--role', 'LP']);
+      const missing = await runToExit('cli', { DATABASE_URL: urlWith('missing_db') }, ['invite', '--role', 'LP']);
       expect(expectOneLine(missing, 'DATABASE_URL')).toContain('database "missing_db" does not exist');
       const port = await freePort();
       const refused = await runToExit(
-        'server/src/cli.ts',
+        'cli',
         { DATABASE_URL: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/portal`, DATABASE_WAIT_SECONDS: '0' },
         ['backtest'],
       );

@@ -1,10 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /**
+     * The folder where support/seeded-data.ts has the app seed a DATA_DIR (`data`) once, then writes
+     * SEEDED_READY, or SEEDED_FAILED with the reason; '' when it makes none.
+     */
+    seededDataDir: string;
+  }
+}
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const SERVER_ENTRY = join(REPO_ROOT, 'server/dist/main.js');
@@ -53,13 +64,54 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 
 /**
  * Starts the built app (`pnpm build` made server/dist and client/dist) as `pnpm start` would,
- * on a new embedded database in a temporary DATA_DIR and a free port.
+ * on a new embedded database in a temporary DATA_DIR and a free port: a copy of the one the app
+ * seeded at the start of the run (support/seeded-data.ts), which starts in a fraction of the time
+ * seeding takes, or a new one when there is none.
  */
 export async function startAppServer(): Promise<AppServer> {
-  for (const built of [SERVER_ENTRY, join(CLIENT_DIST, 'index.html')]) {
-    if (!existsSync(built)) throw new Error(`${built} is missing: run pnpm build before the browser tests.`);
-  }
+  const seeded = await seededData();
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
+  if (seeded) await cp(seeded, dataDir, { recursive: true });
+  return runApp(dataDir, { removeOnStop: true });
+}
+
+export const SEEDED_READY = 'ready';
+export const SEEDED_FAILED = 'failed';
+
+/** The seeded DATA_DIR once support/seeded-data.ts has made it; undefined when there is none. */
+async function seededData(deadlineMs = 300_000): Promise<string | undefined> {
+  const folder = inject('seededDataDir');
+  if (!folder) return undefined;
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    if (existsSync(join(folder, SEEDED_READY))) return join(folder, 'data');
+    if (existsSync(join(folder, SEEDED_FAILED))) {
+      console.warn(`The seeded database could not be made; this file's app seeds its own: ${await readFile(join(folder, SEEDED_FAILED), 'utf8')}`);
+      return undefined;
+    }
+    if (Date.now() > deadline) throw new Error(`the seeded database was not ready within ${deadlineMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Starts the built app on a new `dataDir`, which it seeds, and stops it; the database stays there.
+ * Fails unless the app shut down cleanly (its pid file removed), so a copy opens as it was left.
+ */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const app = await runApp(dataDir, { removeOnStop: false });
+  await app.stop();
+  if (existsSync(join(dataDir, 'server.pid'))) throw new Error(`the app seeding ${dataDir} did not shut down cleanly`);
+}
+
+async function runApp(dataDir: string, { removeOnStop }: { removeOnStop: boolean }): Promise<AppServer> {
+  for (const built of [SERVER_ENTRY, join(CLIENT_DIST, 'index.html')]) {
+    if (!existsSync(built)) {
+      if (removeOnStop) await rm(dataDir, { recursive: true, force: true });
+      throw new Error(`${built} is missing: run pnpm build before the browser tests.`);
+    }
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_ENTRY], {
@@ -91,7 +143,7 @@ export async function startAppServer(): Promise<AppServer> {
       await exited(child);
       clearTimeout(killer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (removeOnStop) await rm(dataDir, { recursive: true, force: true });
   };
 
   try {

@@ -9,6 +9,7 @@ describe('a 401 from the API', () => {
     storeSession('GP', 'revoked-token');
     const api = fakeApi({
       'auth.clientSettings': () => ({ googleClientId: null }),
+      'admin.invites.list': () => [],
       'auth.profile.details': () => {
         throw new FakeApiError(401, 'Your session has ended. Please log in again.');
       },

@@ -3,10 +3,11 @@ import { Route, Router } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '@contract/roles';
 import { fakeApi } from '../test/fake-api';
+import { dashboardReads } from '../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../test/render-app';
 import { RequireRole } from './require-role';
 
-const api = () => fakeApi({ ping: () => ({ message: 'ok' }), 'auth.clientSettings': () => ({ googleClientId: null }) });
+const api = () => fakeApi(dashboardReads({ ping: () => ({ message: 'ok' }), 'auth.clientSettings': () => ({ googleClientId: null }) }));
 
 describe('route guards', () => {
   it('send a visitor without a token to /login', async () => {

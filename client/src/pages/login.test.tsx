@@ -1,17 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FakeApiError, fakeApi } from '../test/fake-api';
+import { FakeApiError, fakeApi, type ProcedureOutput } from '../test/fake-api';
+import { dashboardReads } from '../test/portfolio-fixtures';
 import { renderApp } from '../test/render-app';
 
 const RESET_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
 
+/** `role` as the server sends it; 'lp' and 'auditor' are outside its contract, on purpose (the client copes). */
 function loginApi(role: string) {
-  return fakeApi({
-    'auth.clientSettings': () => ({ googleClientId: null }),
-    'auth.login': () => ({ token: 'fresh-token', role }),
-    'auth.passwordReset.request': () => ({ message: RESET_MESSAGE }),
-  });
+  // The dashboard reads too: a successful login goes on to the dashboard.
+  return fakeApi(
+    dashboardReads({
+      'auth.clientSettings': () => ({ googleClientId: null }),
+      'auth.login': () => ({ token: 'fresh-token', role: role as ProcedureOutput<'auth.login'>['role'] }),
+      'auth.passwordReset.request': () => ({ message: RESET_MESSAGE }),
+    }),
+  );
 }
 
 async function logIn(user: ReturnType<typeof userEvent.setup>) {

@@ -9,6 +9,7 @@ function signupApi() {
   return fakeApi({
     ping: () => ({ message: 'ok' }),
     'auth.clientSettings': () => ({ googleClientId: null }),
+    'auth.checkInvite': () => ({ valid: true }),
     'auth.signup': () => ({ message: 'Signup successful' }),
   });
 }
@@ -104,6 +105,8 @@ describe('sign-up', () => {
     const user = userEvent.setup();
     const api = fakeApi({
       'auth.clientSettings': () => ({ googleClientId: null }),
+      // Still valid when the page opened; used up by the time the form is sent.
+      'auth.checkInvite': () => ({ valid: true }),
       'auth.signup': () => {
         throw new FakeApiError(400, 'This invite link is invalid, expired or already used.');
       },

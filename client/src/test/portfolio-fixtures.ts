@@ -1,8 +1,8 @@
-import { sellFifo } from '@domain/fifo';
-import { centsText, dec } from '@domain/money';
-import { valuePortfolio, type LotInput, type PrivateAssetInput } from '@domain/valuation';
+import { sellFifo } from '../../../server/src/domain/fifo';
+import { centsText, dec } from '../../../server/src/domain/money';
+import { valuePortfolio, type LotInput, type PrivateAssetInput } from '../../../server/src/domain/valuation';
+import type { FakeHandlers, ProcedureOutput } from './fake-api';
 import type { LiveQuote, PortfolioValuation, RealEstateAsset, VentureAsset } from '../pages/dashboard/portfolio-types';
-import type { Handlers } from './fake-api';
 
 /**
  * A small portfolio for the dashboard tests, figures chosen so totals are easy to check by hand.
@@ -131,11 +131,22 @@ export function valuationOf(books: Books): PortfolioValuation {
   return { ...valuation, quotes: books.quotes, asOf: AS_OF };
 }
 
+/** The LP dashboard's own capital account: a partner who has not yet committed anything. */
+export function capitalAccountFixture(): ProcedureOutput<'portfolio.capital.account'> {
+  const zero = '0.00';
+  return {
+    user_id: 2,
+    name: 'Leo Parker',
+    email: 'lp@demo.partners',
+    figures: { commitment: zero, contributed: zero, unfunded: zero, distributed: zero, units: '0', value: zero, dpi: null, rvpi: null, tvpi: null, irr: null },
+    fund: { as_of: '2026-03-02', start_date: null, net_account_value: zero, units_outstanding: '0', unit_value: null },
+    entries: [],
+    history: [],
+  };
+}
+
 /** Handlers for every read the dashboards make, from `books`; tests add or override the writes. */
-export function dashboardReads(
-  overrides: Handlers = {},
-  books: Books = booksFixture(),
-): Handlers {
+export function dashboardReads(overrides: FakeHandlers = {}, books: Books = booksFixture()): FakeHandlers {
   return {
     'portfolio.valuation': () => valuationOf(books),
     'portfolio.market.predictions': () => [{ ticker: 'AAPL', prediction: 121.5 }],
@@ -145,6 +156,9 @@ export function dashboardReads(
     'portfolio.history': () => ({ days: [] }),
     'assets.venture.list': () => books.ventures,
     'assets.realEstate.list': () => books.properties,
+    'portfolio.capital.account': () => capitalAccountFixture(),
+    // Add Investment asks whether the ticker has market data before it saves.
+    'portfolio.holdings.checkSymbol': (input) => ({ symbol: input.symbol, status: 'priced', message: null }),
     ...overrides,
   };
 }

@@ -21,7 +21,8 @@ function migratedTemplate(): Blob | undefined {
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database made for this test
- * file on the TEST_DATABASE_URL server and dropped when closed.
+ * file on the TEST_DATABASE_URL server (a copy of support/postgres-template.ts's migrated one)
+ * and dropped when closed.
  */
 export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === 'pglite') {
@@ -34,10 +35,12 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 5);
+  // From the template this only checks that every migration is recorded.
   await database.migrate();
   return {
     ...database,

@@ -1,11 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
 import { freePort } from './pg-cluster';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 export const tsxBin = join(repoRoot, 'node_modules/.bin/tsx');
 
-/** A server started as an operator starts it (`tsx server/src/main.ts`), in its own process. */
+/**
+ * The server's entry points built from the current sources for this test run (support/server-build.ts):
+ * `node <entry>` as `pnpm start` runs server/dist/main.js, without tsx compiling the sources again in
+ * every process.
+ */
+export function builtEntry(entry: 'main' | 'cli'): { command: string; args: string[] } {
+  return { command: process.execPath, args: [join(inject('serverBuild'), `${entry}.js`)] };
+}
+
+/** A server started as an operator starts it (`node server/dist/main.js`, built), in its own process. */
 export interface ServerProcess {
   base: string;
   child: ChildProcess;
@@ -22,24 +32,24 @@ export interface ServerProcess {
 
 const KEEP_LINES = 300;
 
-/** How to start the server: by default `tsx server/src/main.ts` in the repository. */
+/** How to start the server: by default this run's build of main.ts, in the repository. */
 export interface Launch {
   command: string;
   args: string[];
   cwd: string;
 }
 
-const fromSource: Launch = { command: tsxBin, args: ['server/src/main.ts'], cwd: repoRoot };
+const fromBuild = (): Launch => ({ ...builtEntry('main'), cwd: repoRoot });
 
 /** Starts main.ts on a free port of 127.0.0.1 with these settings; resolves once /healthz answers. */
-export async function startServer(env: Record<string, string>, startDeadlineMs = 120_000, launch: Launch = fromSource): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, startDeadlineMs = 120_000, launch: Launch = fromBuild()): Promise<ServerProcess> {
   const server = await launchServer(env, launch);
   await server.ready(startDeadlineMs);
   return server;
 }
 
 /** Starts main.ts on a free port of 127.0.0.1 with these settings, without waiting for it. */
-export async function launchServer(env: Record<string, string>, launch: Launch = fromSource): Promise<ServerProcess> {
+export async function launchServer(env: Record<string, string>, launch: Launch = fromBuild()): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(launch.command, launch.args, {
     cwd: launch.cwd,

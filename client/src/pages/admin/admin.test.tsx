@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FakeApiError, fakeApi } from '../../test/fake-api';
+import { FakeApiError, fakeApi, type ProcedureOutput } from '../../test/fake-api';
 import { renderApp, storeSession } from '../../test/render-app';
 
-const USERS = [
+const USERS: ProcedureOutput<'admin.users.list'>['users'] = [
   { id: 1, first_name: 'Grace', last_name: 'Porter', email: 'gp@demo.partners', role: 'GP', auth_method: 'local', last_login: null, last_edit: null, created_at: '2026-01-02T15:00:00.000Z' },
   { id: 2, first_name: 'Leo', last_name: 'Parker', email: 'lp@demo.partners', role: 'LP', auth_method: 'google', last_login: null, last_edit: null, created_at: '2026-01-03T15:00:00.000Z' },
 ];
-const LOGS = [
+const LOGS: ProcedureOutput<'admin.users.list'>['logs'] = [
   { id: 7, user_id: 2, user_email: 'lp@demo.partners', field_changed: 'last_name', old_value: 'Park', new_value: 'Parker', changed_by: 2, changed_at: '2026-01-04T15:00:00.000Z' },
 ];
 
@@ -76,10 +76,10 @@ describe('user information', () => {
   });
 });
 
-const SUBMISSIONS = [
-  { id: 1, name: 'Bea', email: 'zed@example.com', phone: '', message: 'first', created_at: '2026-03-01T12:00:00.000Z' },
-  { id: 2, name: 'Al', email: 'amy@example.com', phone: '2125550199', message: 'second', created_at: '2026-03-02T12:00:00.000Z' },
-  { id: 3, name: 'Cy', email: 'moe@example.com', phone: '', message: 'third', created_at: '2026-02-01T12:00:00.000Z' },
+const SUBMISSIONS: ProcedureOutput<'contact.list'> = [
+  { id: 1, name: 'Bea', email: 'zed@example.com', phone: '', message: 'first', created_at: '2026-03-01T12:00:00.000Z', handled_at: null },
+  { id: 2, name: 'Al', email: 'amy@example.com', phone: '2125550199', message: 'second', created_at: '2026-03-02T12:00:00.000Z', handled_at: null },
+  { id: 3, name: 'Cy', email: 'moe@example.com', phone: '', message: 'third', created_at: '2026-02-01T12:00:00.000Z', handled_at: null },
 ];
 
 describe('form submissions', () => {

@@ -1,15 +1,38 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FakeApiError, fakeApi } from '../../test/fake-api';
+import { FakeApiError, fakeApi, type ProcedureInput, type ProcedureOutput } from '../../test/fake-api';
 import { dashboardReads } from '../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../test/render-app';
+
+/** The lots the server answers with: one per purchase row, not yet priced. */
+function addedLots(input: ProcedureInput<'portfolio.holdings.add'>): ProcedureOutput<'portfolio.holdings.add'> {
+  return input.purchases.map((p, i) => ({
+    id: 9 + i,
+    symbol: input.symbol,
+    qty: Number(p.qty),
+    price_paid: Number(p.price_paid),
+    purchase_date: p.purchase_date,
+    asset_type: input.asset_type,
+    exchange: input.exchange ?? null,
+    lastPrice: null,
+    change: null,
+    changePct: null,
+    dividendYield: null,
+    marketCap: null,
+    peRatio: null,
+    oneMonthPerf: null,
+    quoteSource: null,
+    quoteAsOf: null,
+    quoteStale: null,
+  }));
+}
 
 describe('the Add Investment modal', () => {
   it('refuses what the server would, naming each field under it, and sends nothing', async () => {
     const user = userEvent.setup();
     storeSession('GP');
-    const api = fakeApi(dashboardReads({ 'portfolio.holdings.add': () => [{ id: 9, symbol: 'MSFT' }] }));
+    const api = fakeApi(dashboardReads({ 'portfolio.holdings.add': addedLots }));
     renderApp('/gp_dashboard', api);
     await user.click(await screen.findByRole('button', { name: '+ Investment' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Investment' });
@@ -45,9 +68,9 @@ describe('the Add Investment modal', () => {
     let refuse = true;
     const api = fakeApi(
       dashboardReads({
-        'portfolio.holdings.add': () => {
+        'portfolio.holdings.add': (input) => {
           if (refuse) throw new FakeApiError(400, 'A purchase date cannot be in the future.');
-          return [{ id: 9, symbol: 'MSFT' }];
+          return addedLots(input);
         },
       }),
     );
@@ -91,7 +114,7 @@ describe('the Add Investment modal', () => {
   it('sends settles: true when the purchase was paid from Cash Available, and reloads the figures', async () => {
     const user = userEvent.setup();
     storeSession('GP');
-    const api = fakeApi(dashboardReads({ 'portfolio.holdings.add': () => [{ id: 9, symbol: 'MSFT' }] }));
+    const api = fakeApi(dashboardReads({ 'portfolio.holdings.add': addedLots }));
     renderApp('/gp_dashboard', api);
     await user.click(await screen.findByRole('button', { name: '+ Investment' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Investment' });

@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FakeApiError, fakeApi } from '../../test/fake-api';
+import { FakeApiError, fakeApi, type ProcedureInput, type ProcedureOutput } from '../../test/fake-api';
 import { booksFixture, dashboardReads } from '../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../test/render-app';
+
+/** What the server answers after saving the balances: the stored figures, as numbers. */
+function savedBalances(input: ProcedureInput<'portfolio.balances.save'>): ProcedureOutput<'portfolio.balances.save'> {
+  return { cash_available: Number(input.cash_available), margin_debit: Number(input.margin_debit), accounts_receivable: Number(input.accounts_receivable) };
+}
 
 describe('the balances panel', () => {
   it('keeps the numeric rule as typed, sends what was typed as decimal text and says when saving fails', async () => {
@@ -14,7 +19,7 @@ describe('the balances panel', () => {
       dashboardReads({
         'portfolio.balances.save': (input) => {
           if (fail) throw new FakeApiError(500, 'boom');
-          return input;
+          return savedBalances(input);
         },
       }),
     );
@@ -48,9 +53,8 @@ describe('the balances panel', () => {
       dashboardReads(
         {
           'portfolio.balances.save': (input) => {
-            const typed = input as Record<'cash_available' | 'margin_debit' | 'accounts_receivable', string>;
-            books.balances = { cashAvailable: typed.cash_available, marginDebit: typed.margin_debit, accountsReceivable: typed.accounts_receivable };
-            return input;
+            books.balances = { cashAvailable: String(input.cash_available), marginDebit: String(input.margin_debit), accountsReceivable: String(input.accounts_receivable) };
+            return savedBalances(input);
           },
         },
         books,

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeApiError, fakeApi } from '../../test/fake-api';
+import { FakeApiError, fakeApi, type FakeHandlers, type ProcedureOutput } from '../../test/fake-api';
 import { renderApp, storeSession } from '../../test/render-app';
 
 const LINK = 'http://localhost/signup?invite=abc123';
 
-function profileApi(overrides: Record<string, (input: unknown) => unknown> = {}) {
+function profileApi(overrides: FakeHandlers = {}) {
   return fakeApi({
     'auth.profile.details': () => ({
       user: {
@@ -206,7 +206,7 @@ describe('invite links', () => {
 });
 
 describe('open invites', () => {
-  const OPEN = [
+  const OPEN: ProcedureOutput<'admin.invites.list'> = [
     { id: 7, role: 'LP', created_by: 'Grace Porter (gp@demo.partners)', created_at: '2026-01-15T14:30:00.000Z', expires_at: '2026-01-16T14:30:00.000Z' },
     { id: 9, role: 'GP', created_by: null, created_at: '2026-01-15T15:00:00.000Z', expires_at: '2026-01-16T15:00:00.000Z' },
   ];

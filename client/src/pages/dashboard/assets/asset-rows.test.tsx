@@ -38,7 +38,8 @@ function ventureServer() {
       'assets.venture.update': (input) => {
         const row = input as { id: number; name: string; last_price_at_date: string };
         const saved = ventures.find((v) => v.id === row.id);
-        if (saved) Object.assign(saved, { name: row.name, last_price_at_date: Number(row.last_price_at_date) });
+        if (!saved) throw new FakeApiError(404, `No venture ${row.id}.`);
+        Object.assign(saved, { name: row.name, last_price_at_date: Number(row.last_price_at_date) });
         return saved;
       },
     }, books),

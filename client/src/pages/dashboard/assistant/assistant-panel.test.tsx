@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FakeApiError, fakeApi } from '../../../test/fake-api';
+import { FakeApiError, fakeApi, type FakeHandlers } from '../../../test/fake-api';
 import { dashboardReads } from '../../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../../test/render-app';
 import { isYes } from './use-assistant';
 
-async function openChat(handlers: Record<string, (input: unknown) => unknown>) {
+async function openChat(handlers: FakeHandlers) {
   const user = userEvent.setup();
   storeSession('GP');
   const api = fakeApi(dashboardReads(handlers));

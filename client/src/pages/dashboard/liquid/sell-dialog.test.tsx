@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FakeApiError, fakeApi } from '../../../test/fake-api';
+import { FakeApiError, fakeApi, type FakeHandler } from '../../../test/fake-api';
 import { booksFixture, dashboardReads, sellFromBooks } from '../../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../../test/render-app';
 
 /** A GP's dashboard on a fake server whose Sell action changes its books as the real one does. */
-async function openGpDashboard(sell?: (input: unknown) => unknown) {
+async function openGpDashboard(sell?: FakeHandler<'portfolio.holdings.sell'>) {
   const user = userEvent.setup();
   storeSession('GP');
   const books = booksFixture();
