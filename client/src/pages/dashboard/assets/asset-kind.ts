@@ -63,8 +63,8 @@ export interface AssetKind<Asset extends { id: number; name: string }, Values ex
   payload: (values: Values) => object;
   /** Each field's header, to name the fields the row rule refused. */
   labels: Record<FieldKey<Values>, string>;
-  /** The contract's row schema (ventureRowInput, realEstateRowInput). */
-  rowInput: RowSchema;
+  /** The contract's row schema (ventureRowInput, realEstateRowInput), loaded on the first save: zod stays out of the dashboard's first load. */
+  rowInput: () => Promise<RowSchema>;
   /** The TOTAL row's cells by column key, from the engine's totals. */
   totals: (totals: PortfolioTotals) => Partial<Record<string, CellText>>;
   empty: string;

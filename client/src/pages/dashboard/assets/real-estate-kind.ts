@@ -1,4 +1,3 @@
-import { realEstateRowInput } from '@contract/assets';
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { formatCurrency, formatMoney, formatPercent } from '../../../lib/format';
@@ -86,7 +85,7 @@ export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset, RealEstateValues> = {
     annual_rental_income_pct: plainText(a.annual_rental_income_pct),
   }),
   payload: (values) => ({ ...propertyFields(values), last_price_date: null }),
-  rowInput: realEstateRowInput,
+  rowInput: () => import('@contract/assets').then((contract) => contract.realEstateRowInput),
   totals: (t) => ({
     total_cost: money(t.realEstateCost),
     total_rental_income: money(t.totalRentalIncome),

@@ -77,8 +77,9 @@ export function useAssetRows<Asset extends { id: number; name: string }, Values 
   };
 
   /** Checks rows; marks the fields refused, and answers the first row's message (null when all pass). */
-  const check = (rows: { id: string; values: Values }[]): string | null => {
-    const found = rows.map((row) => ({ id: row.id, problem: rowProblem(kind.rowInput, kind.payload(row.values), kind.labels) }));
+  const check = async (rows: { id: string; values: Values }[]): Promise<string | null> => {
+    const schema = await kind.rowInput();
+    const found = rows.map((row) => ({ id: row.id, problem: rowProblem(schema, kind.payload(row.values), kind.labels) }));
     setProblems((all) => ({ ...all, ...Object.fromEntries(found.map(({ id, problem }) => [id, problem?.fields ?? {}])) }));
     return found.find((f) => f.problem !== null)?.problem?.message ?? null;
   };
@@ -111,7 +112,7 @@ export function useAssetRows<Asset extends { id: number; name: string }, Values 
       });
     },
     async saveNew(): Promise<void> {
-      const problem = check(newRows.map((row) => ({ id: newRowId(row.key), values: row.values })));
+      const problem = await check(newRows.map((row) => ({ id: newRowId(row.key), values: row.values })));
       if (problem) return notify.error(problem);
       const ok = await run(() => calls.saveNew(newRows.map((row) => row.values)), calls.saveFailed);
       if (ok) setNewRows([]);
@@ -119,7 +120,7 @@ export function useAssetRows<Asset extends { id: number; name: string }, Values 
     async saveEdit(id: number): Promise<void> {
       const values = editing[id];
       if (!values) return;
-      const problem = check([{ id: savedRowId(id), values }]);
+      const problem = await check([{ id: savedRowId(id), values }]);
       if (problem) return notify.error(problem);
       const ok = await run(() => calls.update(id, values), () => UPDATE_FAILED);
       if (ok)

@@ -1,4 +1,3 @@
-import { ventureRowInput } from '@contract/assets';
 import { isApiError } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { formatMoney, formatPercent } from '../../../lib/format';
@@ -60,7 +59,7 @@ export const VENTURE_KIND: AssetKind<VentureAsset, VentureValues> = {
   blank: { ...BLANK_COMMON, dividend_dollar: '', dividend_pct: '' },
   valuesOf: (a) => ({ ...commonValues(a), dividend_dollar: plainText(a.dividend_dollar), dividend_pct: plainText(a.dividend_pct) }),
   payload: (values) => ({ ...ventureFields(values), last_price_date: null }),
-  rowInput: ventureRowInput,
+  rowInput: () => import('@contract/assets').then((contract) => contract.ventureRowInput),
   totals: (t) => ({
     total_cost: money(t.ventureCost),
     total_gain: gain(t.ventureGain),
