@@ -67,7 +67,7 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
     expect(cells.some((c) => /^[\d,.]+\$[\d,.]+ a year$/.test(c))).toBe(true);
 
     if (width === 1440) {
-      await page.evaluate(() => window.scrollTo(0, document.querySelector('.portfolio-table--liquid tbody tr:nth-child(8)')?.getBoundingClientRect().top ?? 0));
+      await page.evaluate(() => window.scrollTo(0, document.querySelector('.data-table--liquid tbody tr:nth-child(8)')?.getBoundingClientRect().top ?? 0));
       const headerTop = await liquid.locator('thead th').first().evaluate((th) => th.getBoundingClientRect().top);
       const navBottom = await page.locator('header').first().evaluate((nav) => nav.getBoundingClientRect().bottom);
       expect(Math.abs(headerTop - navBottom)).toBeLessThanOrEqual(2);

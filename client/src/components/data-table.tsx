@@ -1,81 +1,197 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import {
+  createColumnHelper,
+  createExpandedRowModel,
+  createSortedRowModel,
+  rowExpandingFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ExpandedState,
+  type RowData,
+  type SortingState,
+} from '@tanstack/react-table';
+import { compareSortValues, type SortKind, type SortValue } from './table-sort';
 import './data-table.css';
 
-export interface Column<Row> {
+/** What a table's rows may be: objects (or tuples). */
+export type TableRow = RowData;
+
+/** Where a row is: lots under their symbol are one level deep, and open with their parent. */
+export interface RowContext {
+  depth: number;
+  expanded: boolean;
+  toggleExpanded: () => void;
+}
+
+export interface Column<Row extends RowData> {
   key: string;
   header: string;
-  /** The cell's text; also what the column sorts by. */
+  /** Beside the header's text (an info button); not part of the sort button. */
+  headerExtra?: ReactNode;
+  /** The cell's text; also what the column sorts by unless sortValue says otherwise. */
   text: (row: Row) => string;
-  /** Sort by this instead of the text (numbers, timestamps). */
-  sortValue?: (row: Row) => string | number;
-  /** Shows this instead of the text (one element, so the phone layout keeps its label beside it). */
-  cell?: (row: Row) => ReactNode;
+  /** How the column orders its rows: text (default), exact decimals or dates. */
+  sort?: SortKind;
+  sortValue?: (row: Row) => SortValue;
+  /** false: this header does not sort although the table does. */
+  sortable?: boolean;
+  /** Shows this instead of the text (one element, so the phone card keeps its label beside it). */
+  cell?: (row: Row, context: RowContext) => ReactNode;
+  /** On the header and every cell of the column ('num' aligns figures right). */
+  className?: string;
+  /** A cell's own class, such as its gain or loss tone. */
+  cellClassName?: (row: Row) => string;
+}
+
+/** A footer line (balances, TOTAL): its label under the first column, and cells by column key. */
+export interface FooterRow {
+  key: string;
+  label: string;
+  className?: string;
+  cells: Partial<Record<string, { content: ReactNode; className?: string }>>;
+}
+
+interface DataTableProps<Row extends RowData> {
+  /** Names the table's scroll region for assistive technology. */
+  label: string;
+  /** The table's caption (visually hidden); the label by default. */
+  caption?: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** Header sorting; tables with their own sort control, or rows being typed, turn it off. */
+  sortable?: boolean;
+  initialSort?: { key: string; descending?: boolean };
+  /** Rows that open under a row (a symbol's lots); they keep their order whatever the sort. */
+  subRows?: (row: Row) => readonly Row[] | undefined;
+  /** The first column's cells head their rows (th scope=row), as in the portfolio tables. */
+  rowHeader?: boolean;
+  rowClassName?: (row: Row, depth: number) => string | undefined;
+  actions?: { header: ReactNode; cell: (row: Row, context: RowContext) => ReactNode };
+  footer?: readonly FooterRow[];
+  /** Shown in the body when there are no rows. */
+  empty?: string;
+  loading?: boolean;
+  /**
+   * Phones: 'cards' shows each row as a card, its cells labelled by their column; 'figures' keeps
+   * the grid and scrolls it sideways, its first column in view (many narrow figures).
+   */
+  layout?: 'cards' | 'figures';
   className?: string;
 }
 
-interface DataTableProps<Row> {
-  /** Names the table for assistive technology and its scroll region. */
-  label: string;
-  columns: Column<Row>[];
-  rows: Row[];
-  rowKey: (row: Row) => string | number;
-  /** Header sorting; tables with their own sort control turn it off. */
-  sortable?: boolean;
-  actions?: { header: string; cell: (row: Row) => ReactNode };
-}
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  rowExpandingFeature,
+  expandedRowModel: createExpandedRowModel(),
+});
 
-type Sort = { key: string; direction: 'ascending' | 'descending' } | null;
-
-function compare(a: string | number, b: string | number): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' });
-}
+const joined = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
 
 /**
- * A table whose header buttons sort it (first click ascending). Wide screens scroll it sideways
- * when needed, with the actions column kept in view; phones show each row as a card, its cells
- * labelled by their column. The explicit roles keep the table's semantics when CSS restyles it.
+ * Every table of the client: TanStack Table keeps its sort and open rows, this draws them. Header
+ * buttons sort (first click ascending) with one comparator; headers stay in view under the
+ * navigation bar on wide screens. The explicit roles keep the table's semantics when CSS restyles it.
  */
-export function DataTable<Row>({ label, columns, rows, rowKey, sortable = true, actions }: DataTableProps<Row>) {
-  const [sort, setSort] = useState<Sort>(null);
+export function DataTable<Row extends RowData>({
+  label,
+  caption = label,
+  columns,
+  rows,
+  rowKey,
+  sortable = true,
+  initialSort,
+  subRows,
+  rowHeader = false,
+  rowClassName,
+  actions,
+  footer,
+  empty,
+  loading = false,
+  layout = 'cards',
+  className,
+}: DataTableProps<Row>) {
+  const helper = useMemo(() => createColumnHelper<typeof features, Row>(), []);
+  const tableColumns = useMemo(
+    () =>
+      helper.columns(
+        columns.map((column) => {
+          const value = column.sortValue ?? column.text;
+          const kind = column.sort ?? 'text';
+          return helper.accessor((row) => value(row), {
+            id: column.key,
+            header: column.header,
+            enableSorting: sortable && column.sortable !== false,
+            // Sub-rows compare equal, so they keep their own order under their parent either way.
+            sortFn: (a, b) => (a.depth > 0 ? 0 : compareSortValues(kind, value(a.original), value(b.original))),
+          });
+        }),
+      ),
+    [helper, columns, sortable],
+  );
+  const [sorting, setSorting] = useState<SortingState>(initialSort ? [{ id: initialSort.key, desc: initialSort.descending ?? false }] : []);
+  const [expanded, setExpanded] = useState<ExpandedState>({});
 
-  const sorted = useMemo(() => {
-    const column = sort && columns.find((c) => c.key === sort.key);
-    if (!sort || !column) return rows;
-    const value = column.sortValue ?? column.text;
-    const sign = sort.direction === 'ascending' ? 1 : -1;
-    return [...rows].sort((a, b) => sign * compare(value(a), value(b)));
-  }, [rows, columns, sort]);
+  const table = useTable({
+    features,
+    columns: tableColumns,
+    data: rows as Row[],
+    state: { sorting, expanded },
+    onSortingChange: setSorting,
+    onExpandedChange: setExpanded,
+    getSubRows: subRows ? (row) => (subRows(row)?.length ? [...(subRows(row) ?? [])] : undefined) : undefined,
+    getRowId: (row) => String(rowKey(row)),
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    sortDescFirst: false,
+    autoResetExpanded: false,
+  });
 
-  const toggle = (key: string) =>
-    setSort((s) => (s?.key === key ? { key, direction: s.direction === 'ascending' ? 'descending' : 'ascending' } : { key, direction: 'ascending' }));
+  const columnCount = columns.length + (actions ? 1 : 0);
+  const FirstCell = rowHeader ? 'th' : 'td';
 
   return (
-    <div className={`table-wrap${sortable ? ' table-wrap--sortable' : ''}`} role="region" aria-label={label} tabIndex={0}>
-      <table className="data-table" role="table">
-        <caption className="visually-hidden">{label}</caption>
+    <div
+      className={joined('table-wrap', `table-wrap--${layout}`, sortable && 'table-wrap--sortable')}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
+      <table className={joined('data-table', `data-table--${layout}`, className)} role="table" aria-busy={loading || undefined}>
+        <caption className="visually-hidden">{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">
-            {columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                role="columnheader"
-                className={column.className}
-                aria-sort={sort?.key === column.key ? sort.direction : undefined}
-              >
-                {sortable ? (
-                  <button type="button" className="data-table__sort" onClick={() => toggle(column.key)}>
-                    {column.header}
-                    <span className="data-table__arrow" aria-hidden="true">
-                      {sort?.key === column.key ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
-                    </span>
-                  </button>
-                ) : (
-                  column.header
-                )}
-              </th>
-            ))}
+            {table.getFlatHeaders().map((header, i) => {
+              const column = columns[i];
+              if (!column) return null;
+              const canSort = header.column.getCanSort();
+              const sorted = header.column.getIsSorted();
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  role="columnheader"
+                  className={joined(column.className, rowHeader && i === 0 && 'data-table__first')}
+                  aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                >
+                  <span className="data-table__header">
+                    {canSort ? (
+                      <button type="button" className="data-table__sort" onClick={() => header.column.toggleSorting()}>
+                        {column.header}
+                        <span className="data-table__arrow" aria-hidden="true">
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                    {column.headerExtra}
+                  </span>
+                </th>
+              );
+            })}
             {actions && (
               <th scope="col" role="columnheader" className="data-table__actions">
                 {actions.header}
@@ -84,21 +200,65 @@ export function DataTable<Row>({ label, columns, rows, rowKey, sortable = true, 
           </tr>
         </thead>
         <tbody role="rowgroup">
-          {sorted.map((row) => (
-            <tr key={rowKey(row)} role="row">
-              {columns.map((column) => (
-                <td key={column.key} role="cell" className={column.className} data-label={column.header}>
-                  {column.cell ? column.cell(row) : column.text(row)}
-                </td>
-              ))}
-              {actions && (
-                <td role="cell" className="data-table__actions">
-                  {actions.cell(row)}
-                </td>
-              )}
+          {(loading || (rows.length === 0 && empty)) && (
+            <tr role="row">
+              <td role="cell" colSpan={columnCount} className="data-table__empty">
+                {loading ? 'Loading…' : empty}
+              </td>
             </tr>
-          ))}
+          )}
+          {!loading &&
+            table.getRowModel().rows.map((row) => {
+              const context: RowContext = { depth: row.depth, expanded: row.getIsExpanded(), toggleExpanded: () => row.toggleExpanded() };
+              return (
+                <tr key={row.id} role="row" className={rowClassName?.(row.original, row.depth)}>
+                  {columns.map((column, i) => {
+                    const Cell = i === 0 ? FirstCell : 'td';
+                    return (
+                      <Cell
+                        key={column.key}
+                        role={Cell === 'th' ? 'rowheader' : 'cell'}
+                        scope={Cell === 'th' ? 'row' : undefined}
+                        className={joined(column.className, column.cellClassName?.(row.original), rowHeader && i === 0 && 'data-table__first')}
+                        data-label={column.header}
+                      >
+                        {column.cell ? column.cell(row.original, context) : column.text(row.original)}
+                      </Cell>
+                    );
+                  })}
+                  {actions && (
+                    <td role="cell" className="data-table__actions">
+                      {actions.cell(row.original, context)}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
         </tbody>
+        {footer && footer.length > 0 && (
+          <tfoot role="rowgroup">
+            {footer.map((line) => (
+              <tr key={line.key} role="row" className={line.className}>
+                {columns.map((column, i) => {
+                  if (i === 0) {
+                    return (
+                      <th key={column.key} role="rowheader" scope="row" className={joined(column.className, 'data-table__first')}>
+                        {line.label}
+                      </th>
+                    );
+                  }
+                  const cell = line.cells[column.key];
+                  return (
+                    <td key={column.key} role="cell" className={joined(column.className, cell?.className)} data-label={column.header}>
+                      {cell?.content ?? ''}
+                    </td>
+                  );
+                })}
+                {actions && <td role="cell" className="data-table__actions" />}
+              </tr>
+            ))}
+          </tfoot>
+        )}
       </table>
     </div>
   );

@@ -5,7 +5,7 @@ import { DownloadError, downloadFile } from '../../api/download';
 import { httpStatusOf, messageOf } from '../../api/errors';
 import { useSession } from '../../api/session';
 import { trpc } from '../../api/trpc';
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, type Column, type TableRow } from '../../components/data-table';
 import { portalPaths } from '../../components/nav-links';
 import { TextField } from '../../components/text-field';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -57,7 +57,7 @@ function countText(count: number, more: boolean, [one, many]: [string, string]):
   return more ? `Showing the newest ${count} ${many}.` : `Showing all ${count} ${many}.`;
 }
 
-interface PagedTableProps<Row> {
+interface PagedTableProps<Row extends TableRow> {
   query: PagedQuery;
   rows: Row[];
   label: string;
@@ -69,7 +69,7 @@ interface PagedTableProps<Row> {
 }
 
 /** Loading, failure, empty, or the table with "Load more" while the server has more. */
-function PagedTable<Row>({ query, rows, label, columns, rowKey, noun, failed, empty }: PagedTableProps<Row>) {
+function PagedTable<Row extends TableRow>({ query, rows, label, columns, rowKey, noun, failed, empty }: PagedTableProps<Row>) {
   if (query.isPending) return <p className="activity__status">Loading...</p>;
   if (query.isError && !query.data) {
     return (

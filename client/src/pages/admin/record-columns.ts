@@ -1,4 +1,5 @@
 import type { Column } from '../../components/data-table';
+import type { SortKind } from '../../components/table-sort';
 import { formatEasternDateTime, isIsoTimestamp } from '../../lib/format';
 
 export type ApiRecord = Record<string, string | number | null>;
@@ -19,6 +20,14 @@ export function cellText(value: string | number | null | undefined): string {
   return String(value);
 }
 
+/** A field of numbers sorts by size, one of timestamps by time, any other alphabetically. */
+function sortKindOf(rows: ApiRecord[], field: string): SortKind {
+  const values = rows.map((row) => row[field]).filter((value) => value !== null && value !== undefined);
+  if (values.length > 0 && values.every((value) => typeof value === 'number')) return 'decimal';
+  if (values.length > 0 && values.every((value) => isIsoTimestamp(value))) return 'date';
+  return 'text';
+}
+
 /** SPEC §2: every field the server returns is a column, in the order it sends them. */
 export function recordColumns(rows: ApiRecord[]): Column<ApiRecord>[] {
   const fields = [...new Set(rows.flatMap((row) => Object.keys(row)))];
@@ -26,7 +35,8 @@ export function recordColumns(rows: ApiRecord[]): Column<ApiRecord>[] {
     key: field,
     header: headerFor(field),
     text: (row) => cellText(row[field]),
-    sortValue: (row) => row[field] ?? '',
+    sort: sortKindOf(rows, field),
+    sortValue: (row) => row[field] ?? null,
   }));
 }
 

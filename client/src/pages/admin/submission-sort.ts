@@ -1,3 +1,5 @@
+import { compareSortValues } from '../../components/table-sort';
+
 export interface Submission {
   id: number;
   name: string;
@@ -21,16 +23,16 @@ export const SUBMISSION_SORTS = [
 
 export type SubmissionSort = (typeof SUBMISSION_SORTS)[number]['id'];
 
-const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
-const time = (s: Submission) => new Date(s.created_at).getTime();
+const byText = (a: string, b: string) => compareSortValues('text', a, b);
+const byTime = (a: Submission, b: Submission) => compareSortValues('date', a.created_at, b.created_at) || a.id - b.id;
 
 export function sortSubmissions(list: readonly Submission[], sort: SubmissionSort): Submission[] {
   const copy = [...list];
   switch (sort) {
     case 'recent':
-      return copy.sort((a, b) => time(b) - time(a) || b.id - a.id);
+      return copy.sort((a, b) => byTime(b, a));
     case 'oldest':
-      return copy.sort((a, b) => time(a) - time(b) || a.id - b.id);
+      return copy.sort(byTime);
     case 'name-asc':
       return copy.sort((a, b) => byText(a.name, b.name));
     case 'name-desc':

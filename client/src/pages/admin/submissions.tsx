@@ -19,9 +19,9 @@ const DELETE_FAILED = 'Failed to delete the submission.';
 const COLUMNS: Column<Submission>[] = [
   { key: 'name', header: 'Name', text: (s) => s.name },
   { key: 'email', header: 'Email', text: (s) => s.email },
-  { key: 'phone', header: 'Phone', text: (s) => formatPhone(s.phone), className: 'data-table__nowrap' },
+  { key: 'phone', header: 'Phone', text: (s) => formatPhone(s.phone) },
   { key: 'message', header: 'Message', text: (s) => s.message, className: 'data-table__long' },
-  { key: 'created_at', header: 'Submitted At', text: (s) => formatEasternDateTime(s.created_at, '', { zone: false }), className: 'data-table__nowrap' },
+  { key: 'created_at', header: 'Submitted At', text: (s) => formatEasternDateTime(s.created_at, '', { zone: false }) },
   {
     key: 'handled_at',
     header: 'Status',

@@ -16,20 +16,19 @@ import './capital.css';
 
 type Row = CapitalAccounts['accounts'][number];
 const ratio = (value: string | null) => (value === null ? NOT_AVAILABLE : `${value}x`);
-const num = (text: string | null) => Number(text ?? 0);
 
 const columns: Column<Row>[] = [
   { key: 'name', header: 'Limited partner', text: (r) => r.name },
-  { key: 'commitment', header: 'Commitment', text: (r) => formatCurrency(r.figures.commitment), sortValue: (r) => num(r.figures.commitment), className: 'num' },
-  { key: 'contributed', header: 'Contributed', text: (r) => formatCurrency(r.figures.contributed), sortValue: (r) => num(r.figures.contributed), className: 'num' },
-  { key: 'unfunded', header: 'Unfunded', text: (r) => formatCurrency(r.figures.unfunded), sortValue: (r) => num(r.figures.unfunded), className: 'num' },
-  { key: 'distributed', header: 'Distributed', text: (r) => formatCurrency(r.figures.distributed), sortValue: (r) => num(r.figures.distributed), className: 'num' },
-  { key: 'units', header: 'Units', text: (r) => formatQuantity(r.figures.units), sortValue: (r) => num(r.figures.units), className: 'num' },
-  { key: 'value', header: 'Value', text: (r) => formatCurrency(r.figures.value), sortValue: (r) => num(r.figures.value), className: 'num' },
-  { key: 'dpi', header: 'DPI', text: (r) => ratio(r.figures.dpi), sortValue: (r) => num(r.figures.dpi), className: 'num' },
-  { key: 'rvpi', header: 'RVPI', text: (r) => ratio(r.figures.rvpi), sortValue: (r) => num(r.figures.rvpi), className: 'num' },
-  { key: 'tvpi', header: 'TVPI', text: (r) => ratio(r.figures.tvpi), sortValue: (r) => num(r.figures.tvpi), className: 'num' },
-  { key: 'irr', header: 'IRR', text: (r) => formatIrr(r.figures.irr), sortValue: (r) => num(r.figures.irr), className: 'num' },
+  { key: 'commitment', header: 'Commitment', text: (r) => formatCurrency(r.figures.commitment), sort: 'decimal', sortValue: (r) => r.figures.commitment, className: 'num' },
+  { key: 'contributed', header: 'Contributed', text: (r) => formatCurrency(r.figures.contributed), sort: 'decimal', sortValue: (r) => r.figures.contributed, className: 'num' },
+  { key: 'unfunded', header: 'Unfunded', text: (r) => formatCurrency(r.figures.unfunded), sort: 'decimal', sortValue: (r) => r.figures.unfunded, className: 'num' },
+  { key: 'distributed', header: 'Distributed', text: (r) => formatCurrency(r.figures.distributed), sort: 'decimal', sortValue: (r) => r.figures.distributed, className: 'num' },
+  { key: 'units', header: 'Units', text: (r) => formatQuantity(r.figures.units), sort: 'decimal', sortValue: (r) => r.figures.units, className: 'num' },
+  { key: 'value', header: 'Value', text: (r) => formatCurrency(r.figures.value), sort: 'decimal', sortValue: (r) => r.figures.value, className: 'num' },
+  { key: 'dpi', header: 'DPI', text: (r) => ratio(r.figures.dpi), sort: 'decimal', sortValue: (r) => r.figures.dpi, className: 'num' },
+  { key: 'rvpi', header: 'RVPI', text: (r) => ratio(r.figures.rvpi), sort: 'decimal', sortValue: (r) => r.figures.rvpi, className: 'num' },
+  { key: 'tvpi', header: 'TVPI', text: (r) => ratio(r.figures.tvpi), sort: 'decimal', sortValue: (r) => r.figures.tvpi, className: 'num' },
+  { key: 'irr', header: 'IRR', text: (r) => formatIrr(r.figures.irr), sort: 'decimal', sortValue: (r) => r.figures.irr, className: 'num' },
 ];
 
 /** The GP's Capital Accounts page: every LP and the GP side, recording and correcting entries, statements. */

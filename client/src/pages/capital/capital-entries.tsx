@@ -6,11 +6,11 @@ import type { CapitalEntry } from './capital-types';
 const KIND_LABEL: Record<CapitalEntry['kind'], string> = { commitment: 'Commitment', contribution: 'Contribution', distribution: 'Distribution' };
 
 const columns: Column<CapitalEntry>[] = [
-  { key: 'date', header: 'Date', text: (e) => formatCalendarDate(e.date), sortValue: (e) => e.date },
+  { key: 'date', header: 'Date', text: (e) => formatCalendarDate(e.date), sort: 'date', sortValue: (e) => e.date },
   { key: 'kind', header: 'Kind', text: (e) => KIND_LABEL[e.kind] },
-  { key: 'amount', header: 'Amount', text: (e) => formatCurrency(e.amount), sortValue: (e) => Number(e.amount), className: 'num' },
-  { key: 'units', header: 'Units', text: (e) => (e.kind === 'commitment' ? '' : formatQuantity(e.units)), sortValue: (e) => Number(e.units), className: 'num' },
-  { key: 'unit_value', header: 'Value per unit', text: (e) => formatPrice(e.unit_value, ''), sortValue: (e) => Number(e.unit_value ?? 0), className: 'num' },
+  { key: 'amount', header: 'Amount', text: (e) => formatCurrency(e.amount), sort: 'decimal', sortValue: (e) => e.amount, className: 'num' },
+  { key: 'units', header: 'Units', text: (e) => (e.kind === 'commitment' ? '' : formatQuantity(e.units)), sort: 'decimal', sortValue: (e) => e.units, className: 'num' },
+  { key: 'unit_value', header: 'Value per unit', text: (e) => formatPrice(e.unit_value, ''), sort: 'decimal', sortValue: (e) => e.unit_value, className: 'num' },
 ];
 
 /** An account's entries, oldest first; the GP's page adds a correction button per row. */

@@ -3,8 +3,9 @@ import { ActivityLink } from '../../components/activity-link';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AssistantPanel } from './assistant/assistant-panel';
-import { RealEstateSection } from './assets/real-estate-section';
-import { VentureSection } from './assets/venture-section';
+import { AssetSection } from './assets/asset-section';
+import { REAL_ESTATE_KIND } from './assets/real-estate-kind';
+import { VENTURE_KIND } from './assets/venture-kind';
 import { BalancesPanel, balanceTexts } from './balances-panel';
 import { PortfolioCharts } from './charts/portfolio-charts';
 import { ChatIcon } from './icons';
@@ -80,8 +81,15 @@ export function Dashboard({ role, intro }: { role: DashboardRole; intro?: ReactN
           {tablesShown ? (
             <>
               <LiquidSection role={role} valuation={portfolio.valuation} predictions={portfolio.predictions} />
-              <VentureSection assets={portfolio.ventures} figures={portfolio.valuation.ventures} totals={portfolio.valuation.totals} editable={editable} />
-              <RealEstateSection
+              <AssetSection
+                kind={VENTURE_KIND}
+                assets={portfolio.ventures}
+                figures={portfolio.valuation.ventures}
+                totals={portfolio.valuation.totals}
+                editable={editable}
+              />
+              <AssetSection
+                kind={REAL_ESTATE_KIND}
                 assets={portfolio.properties}
                 figures={portfolio.valuation.properties}
                 totals={portfolio.valuation.totals}

@@ -1,5 +1,6 @@
 import type { AssetFigures, PortfolioTotals } from '../portfolio-types';
-import type { AssetValues } from './asset-values';
+import type { CommonValues, FieldKey } from './asset-values';
+import type { RowSchema } from './row-problems';
 
 /** What a cell shows: its text and, for gains and losses, its tone. */
 export interface CellText {
@@ -10,15 +11,15 @@ export interface CellText {
 }
 
 /** An input column: its field, how it is typed and how its saved value reads. */
-export interface FieldColumn {
+export interface FieldColumn<Values> {
   type: 'field';
-  key: string;
+  key: FieldKey<Values>;
   header: string;
   /** text: free text; date: YYYY-MM-DD; decimal: checked on save; numeric: SPEC §5's numeric text rule as typed. */
   input: 'text' | 'date' | 'decimal' | 'numeric';
-  show: (values: AssetValues) => string;
+  show: (values: Values) => string;
   /** A second line under the saved value (the last price's date). */
-  note?: (values: AssetValues) => string | null;
+  note?: (values: Values) => string | null;
 }
 
 /**
@@ -32,21 +33,42 @@ export interface ComputedColumn {
   show: (figures: AssetFigures) => CellText;
 }
 
-export type AssetColumn = FieldColumn | ComputedColumn;
+export type AssetColumn<Values> = FieldColumn<Values> | ComputedColumn;
 
-/** One of the two private-asset tables: its texts, columns and totals. */
-export interface AssetKind<Asset> {
+/** A kind's server calls, bound by its hook (tRPC's hooks are typed per procedure); rows go as the kind's payload. */
+export interface AssetProcedures<Asset, Values> {
+  save: (rows: Values[]) => Promise<Asset[]>;
+  update: (id: number, row: Values) => Promise<Asset>;
+  remove: (id: number) => Promise<unknown>;
+  /** The cached list of this kind, updated with each answer. */
+  list: {
+    setData: (update: (old: Asset[] | undefined) => Asset[] | undefined) => void;
+    invalidate: () => Promise<void>;
+  };
+  /** SPEC §8's message for a failed save of new rows. */
+  saveFailed: (error: unknown) => string;
+}
+
+/** One of the two private-asset tables: its texts, columns, totals, row rule and server calls. */
+export interface AssetKind<Asset extends { id: number; name: string }, Values extends CommonValues> {
   title: string;
   addLabel: string;
   saveLabel: string;
   /** How a row is named in labels ("Name (new row 1)"). */
   noun: string;
-  columns: AssetColumn[];
-  blank: AssetValues;
-  valuesOf: (asset: Asset) => AssetValues;
+  columns: AssetColumn<Values>[];
+  blank: Values;
+  valuesOf: (asset: Asset) => Values;
+  /** The row as the server takes it on save (SPEC §7's body); checked against rowInput before it is sent. */
+  payload: (values: Values) => object;
+  /** Each field's header, to name the fields the row rule refused. */
+  labels: Record<FieldKey<Values>, string>;
+  /** The contract's row schema (ventureRowInput, realEstateRowInput), loaded on the first save: zod stays out of the dashboard's first load. */
+  rowInput: () => Promise<RowSchema>;
   /** The TOTAL row's cells by column key, from the engine's totals. */
-  totals: (totals: PortfolioTotals) => Record<string, CellText>;
+  totals: (totals: PortfolioTotals) => Partial<Record<string, CellText>>;
   empty: string;
   /** The table's CSV export (GET /api/export/...). */
   csv: { path: string; fileName: string };
+  useProcedures: () => AssetProcedures<Asset, Values>;
 }

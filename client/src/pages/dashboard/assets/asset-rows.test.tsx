@@ -78,8 +78,14 @@ describe('venture investment rows', () => {
     await user.click(screen.getByRole('button', { name: 'Save Venture Investment' }));
     expect(await screen.findByText(`${ASSET_ROW_RULE} Check Purchase Date.`)).toBeTruthy();
     expect(api.callsTo('assets.venture.save')).toHaveLength(0);
+    // The refused input says so to assistive technology, with its hint as its description.
+    const date = screen.getByLabelText('Purchase Date (new row 1)');
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(date.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter a date as YYYY-MM-DD.');
+    expect(screen.getByLabelText('Name (new row 1)').hasAttribute('aria-invalid')).toBe(false);
 
     await fill(user, 'Purchase Date (new row 1)', '2025-01-15');
+    expect(screen.getByLabelText('Purchase Date (new row 1)').hasAttribute('aria-invalid')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Save Venture Investment' }));
     await waitFor(() => expect(api.callsTo('assets.venture.save')).toHaveLength(1));
     expect(api.callsTo('assets.venture.save')[0]?.input).toEqual({
@@ -99,7 +105,7 @@ describe('venture investment rows', () => {
     });
 
     // Saved: read-only, with a pencil and the engine's figures; the save button has gone with the unsaved rows.
-    const saved = (await within(ventureTable()).findByRole('rowheader', { name: 'Harborline Health' })).closest('tr');
+    const saved = (await within(ventureTable()).findByRole('button', { name: 'Edit Harborline Health' })).closest('tr');
     expect(Array.from(saved?.querySelectorAll('td') ?? []).map((td) => td.textContent)).toEqual([
       'Jan 15, 2025',
       '1.60as of Mar 2, 2026',

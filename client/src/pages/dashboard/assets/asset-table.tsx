@@ -1,31 +1,115 @@
-import { useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CsvExportButton } from '../../../components/csv-export-button';
+import { DataTable, type Column, type FooterRow } from '../../../components/data-table';
 import { DiskIcon, PencilIcon, TrashIcon } from '../icons';
 import type { AssetFigures, PortfolioTotals } from '../portfolio-types';
 import type { AssetColumn, AssetKind, CellText } from './asset-kind';
 import { AssetInput } from './asset-input';
-import type { AssetValues } from './asset-values';
-import type { AssetRows } from './use-asset-rows';
+import { fieldText, type CommonValues } from './asset-values';
+import { newRowId, savedRowId, type AssetRows } from './use-asset-rows';
 
-interface AssetTableProps<Asset extends { id: number; name: string }> {
-  kind: AssetKind<Asset>;
+/** A row of the table: a saved asset (open for editing when it has a draft), or a new row being typed. */
+type Row<Asset, Values> =
+  | { type: 'saved'; id: string; asset: Asset; values: Values; draft: Values | undefined; figures: AssetFigures | undefined }
+  | { type: 'new'; id: string; key: number; name: string; values: Values };
+
+interface AssetTableProps<Asset extends { id: number; name: string }, Values extends CommonValues> {
+  kind: AssetKind<Asset, Values>;
   assets: readonly Asset[];
   /** The engine's figures of the saved rows, by id. */
   figures: readonly AssetFigures[];
   /** The engine's totals, for the TOTAL row. */
   totals: PortfolioTotals;
   /** Absent for LPs: the table is read-only. */
-  rows?: AssetRows;
+  rows?: AssetRows<Values>;
+}
+
+const toneClass = (cell: CellText | undefined) => (cell?.tone ? `tone--${cell.tone}` : '');
+
+function Figure({ cell }: { cell: CellText | undefined }) {
+  return (
+    <>
+      {cell?.text ?? ''}
+      {cell?.note && <span className="cell-note">{cell.note}</span>}
+    </>
+  );
 }
 
 /** A venture or real estate table: saved rows, new rows, and the TOTAL row. */
-export function AssetTable<Asset extends { id: number; name: string }>({ kind, assets, figures, totals: engineTotals, rows }: AssetTableProps<Asset>) {
+export function AssetTable<Asset extends { id: number; name: string }, Values extends CommonValues>({
+  kind,
+  assets,
+  figures,
+  totals: engineTotals,
+  rows,
+}: AssetTableProps<Asset, Values>) {
   const [pendingDelete, setPendingDelete] = useState<Asset | null>(null);
-  const editable = rows !== undefined;
-  const totals = kind.totals(engineTotals);
-  const figuresOf = new Map(figures.map((f) => [f.id, f]));
   const headingId = `${kind.title.replace(/\W+/g, '-').toLowerCase()}-heading`;
+
+  const tableRows = useMemo((): Row<Asset, Values>[] => {
+    const figuresOf = new Map(figures.map((f) => [f.id, f]));
+    return [
+      ...assets.map((asset) => ({
+        type: 'saved' as const,
+        id: savedRowId(asset.id),
+        asset,
+        values: kind.valuesOf(asset),
+        draft: rows?.editing[asset.id],
+        figures: figuresOf.get(asset.id),
+      })),
+      ...(rows?.newRows ?? []).map((row, i) => ({ type: 'new' as const, id: newRowId(row.key), key: row.key, name: `new row ${i + 1}`, values: row.values })),
+    ];
+  }, [assets, figures, kind, rows?.editing, rows?.newRows]);
+
+  const columns = useMemo(() => kind.columns.map((column) => tableColumn(column, rows)), [kind, rows]);
+
+  const totals = kind.totals(engineTotals);
+  const footer: FooterRow[] = [
+    {
+      key: 'total',
+      label: 'TOTAL',
+      className: 'data-table__total',
+      cells: Object.fromEntries(kind.columns.map((column) => [column.key, { content: <Figure cell={totals[column.key]} />, className: toneClass(totals[column.key]) }])),
+    },
+  ];
+
+  const actions = rows && {
+    header: <span className="visually-hidden">Actions</span>,
+    cell: (row: Row<Asset, Values>) => (
+      <span className="row-actions">
+        {row.type === 'new' ? (
+          <>
+            <span className="badge badge--info">Unsaved</span>
+            <button type="button" className="icon-button icon-button--danger" aria-label={`Remove ${row.name}`} onClick={() => rows.dropNew(row.key)}>
+              <TrashIcon />
+            </button>
+          </>
+        ) : (
+          <>
+            {row.draft ? (
+              <button type="button" className="icon-button" aria-label={`Save ${row.asset.name}`} disabled={rows.busy} onClick={() => void rows.saveEdit(row.asset.id)}>
+                <DiskIcon />
+              </button>
+            ) : (
+              <button type="button" className="icon-button" aria-label={`Edit ${row.asset.name}`} onClick={() => rows.startEdit(row.asset.id, row.values)}>
+                <PencilIcon />
+              </button>
+            )}
+            <button
+              type="button"
+              className="icon-button icon-button--danger"
+              aria-label={`Delete ${row.asset.name}`}
+              disabled={rows.busy}
+              onClick={() => setPendingDelete(row.asset)}
+            >
+              <TrashIcon />
+            </button>
+          </>
+        )}
+      </span>
+    ),
+  };
 
   return (
     <section className="dashboard__section" aria-labelledby={headingId}>
@@ -49,107 +133,20 @@ export function AssetTable<Asset extends { id: number; name: string }>({ kind, a
           )}
         </div>
       </div>
-      <div className="table-scroll" role="region" aria-label={`${kind.title} table`} tabIndex={0}>
-        <table className="portfolio-table">
-          <thead>
-            <tr>
-              {kind.columns.map((column, i) => (
-                <th key={column.key} scope="col" className={i === 0 ? 'sticky-col' : 'num'}>
-                  {column.header}
-                </th>
-              ))}
-              {editable && (
-                <th scope="col" className="actions-col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {assets.length === 0 && (rows?.newRows.length ?? 0) === 0 && (
-              <tr>
-                <td colSpan={kind.columns.length + (editable ? 1 : 0)} className="empty-row">
-                  {kind.empty}
-                </td>
-              </tr>
-            )}
-            {assets.map((asset) => {
-              const draft = rows?.editing[asset.id];
-              return (
-                <tr key={asset.id} className={draft ? 'editing-row' : undefined}>
-                  {draft && rows ? (
-                    <EditableCells columns={kind.columns} values={draft} rowName={asset.name} onChange={(field, value) => rows.changeEdit(asset.id, field, value)} />
-                  ) : (
-                    <SavedCells columns={kind.columns} values={kind.valuesOf(asset)} figures={figuresOf.get(asset.id)} />
-                  )}
-                  {rows && (
-                    <td className="actions-col">
-                      <span className="row-actions">
-                        {draft ? (
-                          <button
-                            type="button"
-                            className="icon-button"
-                            aria-label={`Save ${asset.name}`}
-                            disabled={rows.busy}
-                            onClick={() => void rows.saveEdit(asset.id)}
-                          >
-                            <DiskIcon />
-                          </button>
-                        ) : (
-                          <button type="button" className="icon-button" aria-label={`Edit ${asset.name}`} onClick={() => rows.startEdit(asset.id, kind.valuesOf(asset))}>
-                            <PencilIcon />
-                          </button>
-                        )}
-                        <button
-                          type="button"
-                          className="icon-button icon-button--danger"
-                          aria-label={`Delete ${asset.name}`}
-                          disabled={rows.busy}
-                          onClick={() => setPendingDelete(asset)}
-                        >
-                          <TrashIcon />
-                        </button>
-                      </span>
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-            {rows?.newRows.map((row, i) => (
-              <tr key={`new-${row.key}`} className="new-row">
-                <EditableCells
-                  columns={kind.columns}
-                  values={row.values}
-                  rowName={`new row ${i + 1}`}
-                  onChange={(field, value) => rows.changeNew(row.key, field, value)}
-                />
-                <td className="actions-col">
-                  <span className="row-actions">
-                    <span className="badge badge--info">Unsaved</span>
-                    <button type="button" className="icon-button icon-button--danger" aria-label={`Remove new row ${i + 1}`} onClick={() => rows.dropNew(row.key)}>
-                      <TrashIcon />
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="total-row">
-              {kind.columns.map((column, i) =>
-                i === 0 ? (
-                  <th key={column.key} scope="row" className="sticky-col">
-                    TOTAL
-                  </th>
-                ) : (
-                  <TotalCell key={column.key} cell={totals[column.key]} />
-                ),
-              )}
-              {editable && <td className="actions-col" />}
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <DataTable
+        label={`${kind.title} table`}
+        caption={kind.title}
+        layout="figures"
+        rowHeader
+        sortable={false}
+        columns={columns}
+        rows={tableRows}
+        rowKey={(row) => row.id}
+        rowClassName={(row) => (row.type === 'new' || row.draft ? 'data-table__row--draft' : undefined)}
+        actions={actions}
+        footer={footer}
+        empty={kind.empty}
+      />
       {rows && (
         <ConfirmDialog
           open={pendingDelete !== null}
@@ -169,69 +166,38 @@ export function AssetTable<Asset extends { id: number; name: string }>({ kind, a
   );
 }
 
-function TotalCell({ cell }: { cell: CellText | undefined }) {
-  return (
-    <td className={`num ${cell?.tone ? `tone--${cell.tone}` : ''}`}>
-      {cell?.text ?? ''}
-      {cell?.note && <span className="cell-note">{cell.note}</span>}
-    </td>
-  );
-}
-
-/** A saved row: its fields, and the engine's figures (none yet for a row saved a moment ago, until the valuation reloads). */
-function SavedCells({ columns, values, figures }: { columns: AssetColumn[]; values: AssetValues; figures: AssetFigures | undefined }) {
-  return (
-    <>
-      {columns.map((column, i) => {
-        if (column.type === 'computed') return <TotalCell key={column.key} cell={figures ? column.show(figures) : undefined} />;
-        const note = column.note?.(values);
-        const content = (
-          <>
-            {column.show(values)}
-            {note && <span className="cell-note">{note}</span>}
-          </>
-        );
-        return i === 0 ? (
-          <th key={column.key} scope="row" className="sticky-col">
-            {content}
-          </th>
-        ) : (
-          <td key={column.key} className={column.input === 'text' || column.input === 'date' ? '' : 'num'}>
-            {content}
-          </td>
-        );
-      })}
-    </>
-  );
-}
-
-function EditableCells({
-  columns,
-  values,
-  rowName,
-  onChange,
-}: {
-  columns: AssetColumn[];
-  values: AssetValues;
-  rowName: string;
-  onChange: (field: string, value: string) => void;
-}) {
-  return (
-    <>
-      {columns.map((column, i) => {
-        // The engine works a row's figures out once it is saved.
-        if (column.type === 'computed') return <TotalCell key={column.key} cell={undefined} />;
-        const input = (
-          <AssetInput column={column} value={values[column.key] ?? ''} label={`${column.header} (${rowName})`} onChange={(value) => onChange(column.key, value)} />
-        );
-        return i === 0 ? (
-          <th key={column.key} scope="row" className="sticky-col">
-            {input}
-          </th>
-        ) : (
-          <td key={column.key}>{input}</td>
-        );
-      })}
-    </>
-  );
+/**
+ * A kind's column in the table: a field shows its saved value (with its note), or an input while
+ * the row is typed; a computed column shows the engine's figure of a saved row, none while typed.
+ */
+function tableColumn<Asset extends { id: number; name: string }, Values extends CommonValues>(
+  column: AssetColumn<Values>,
+  rows: AssetRows<Values> | undefined,
+): Column<Row<Asset, Values>> {
+  const figure = (row: Row<Asset, Values>) => (column.type === 'computed' && row.type === 'saved' && !row.draft && row.figures ? column.show(row.figures) : undefined);
+  const typed = (row: Row<Asset, Values>) => (row.type === 'new' ? row.values : row.draft);
+  const text = (row: Row<Asset, Values>) => {
+    if (column.type === 'computed') return figure(row)?.text ?? '';
+    return typed(row) ? '' : column.show(row.values);
+  };
+  const cell = (row: Row<Asset, Values>): ReactNode => {
+    if (column.type === 'computed') return <Figure cell={figure(row)} />;
+    const values = typed(row);
+    if (values && rows) {
+      const rowName = row.type === 'new' ? row.name : row.asset.name;
+      const change = (value: string) => (row.type === 'new' ? rows.changeNew(row.key, column.key, value) : rows.changeEdit(row.asset.id, column.key, value));
+      return (
+        <AssetInput column={column} value={fieldText(values, column.key)} label={`${column.header} (${rowName})`} problem={rows.problems[row.id]?.[column.key]} onChange={change} />
+      );
+    }
+    const note = column.note?.(row.values);
+    return (
+      <>
+        {column.show(row.values)}
+        {note && <span className="cell-note">{note}</span>}
+      </>
+    );
+  };
+  const numeric = column.type === 'computed' || column.input === 'decimal' || column.input === 'numeric';
+  return { key: column.key, header: column.header, text, cell, className: numeric ? 'num' : undefined, cellClassName: (row) => toneClass(figure(row)) };
 }

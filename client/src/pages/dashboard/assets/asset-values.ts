@@ -1,37 +1,35 @@
-import { ASSET_ROW_RULE } from '@contract/asset-rules';
-import { isCalendarDay } from '@domain/dates';
 import { amountOf, centsText, dec } from '@domain/money';
 import { isNumericText } from '../../../lib/numeric-text';
 
-/** A venture or real estate row as its inputs hold it: every field as text. */
-export type AssetValues = Record<string, string>;
-
-/** The fields every private asset has; the kinds add their own. */
-export const COMMON_FIELDS = ['name', 'purchase_date', 'qty', 'price_paid', 'last_price_at_date'] as const;
-
-/** The common fields' column headers, the same in both tables, to name a field the rule refused. */
-const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  purchase_date: 'Purchase Date',
-  qty: 'Qty',
-  price_paid: 'Price Paid $',
-  last_price_at_date: 'Last Price $',
-};
-
-/**
- * SPEC §5's rule for saving a row: a name, a YYYY-MM-DD date, and numeric qty, price paid and last
- * price (blank is 0, commas removed). Its message names the fields to fix after SPEC's sentence.
- */
-export function assetRowProblem(values: AssetValues): string | null {
-  const bad: string[] = [];
-  if ((values.name ?? '').trim() === '') bad.push('name');
-  if (!isCalendarDay((values.purchase_date ?? '').trim())) bad.push('purchase_date');
-  for (const key of ['qty', 'price_paid', 'last_price_at_date']) {
-    const text = (values[key] ?? '').replace(/,/g, '').trim();
-    if (text !== '' && !isNumericText(text)) bad.push(key);
-  }
-  return bad.length === 0 ? null : `${ASSET_ROW_RULE} Check ${bad.map((key) => FIELD_LABELS[key]).join(', ')}.`;
+/** The fields every private asset's inputs hold, as typed. */
+export interface CommonValues {
+  name: string;
+  purchase_date: string;
+  qty: string;
+  price_paid: string;
+  last_price_at_date: string;
+  /** Set by the server; shown under the last price, never typed. */
+  last_price_date: string;
 }
+
+export interface VentureValues extends CommonValues {
+  dividend_dollar: string;
+  dividend_pct: string;
+}
+
+export interface RealEstateValues extends CommonValues {
+  total_rental_income: string;
+  monthly_rental_income: string;
+  annual_rental_income_pct: string;
+}
+
+/** A typed field of a kind's values (every field is text while it is typed). */
+export type FieldKey<Values> = Extract<keyof Values, string>;
+
+/** A field's text (every field of a kind's values is text). */
+export const fieldText = <Values extends CommonValues>(values: Values, key: FieldKey<Values>): string => String(values[key]);
+
+export const BLANK_COMMON: CommonValues = { name: '', purchase_date: '', qty: '', price_paid: '', last_price_at_date: '', last_price_date: '' };
 
 /** Numeric text as the server takes it: blank (or a lone "-") is 0, commas gone. */
 export function decimalText(text: string | undefined): string {
@@ -44,20 +42,41 @@ export function plainText(value: number): string {
   return Number.isFinite(value) ? dec(value).toFixed() : '';
 }
 
+/** The saved fields of any private asset, as its inputs hold them. */
+export function commonValues(asset: { name: string; purchase_date: string; qty: number; price_paid: number; last_price_at_date: number; last_price_date: string | null }): CommonValues {
+  return {
+    name: asset.name,
+    purchase_date: asset.purchase_date,
+    qty: plainText(asset.qty),
+    price_paid: plainText(asset.price_paid),
+    last_price_at_date: plainText(asset.last_price_at_date),
+    last_price_date: asset.last_price_date ?? '',
+  };
+}
+
+/**
+ * A figure of SPEC §5's row rule as sent: commas removed, blank 0; text that is not a number stays
+ * as typed, so the row schema refuses it with SPEC's message.
+ */
+function ruledText(text: string): string {
+  const plain = text.replace(/,/g, '').trim();
+  return plain === '' ? '0' : plain;
+}
+
 /**
  * The common fields of a save or update, as the server's row schema takes them. SPEC §7's body
  * carries a value (qty × last price); the server works it out itself, and this one is exact
  * (the engine's cents, half up), never a float.
  */
-export function commonPayload(values: AssetValues) {
-  const qty = decimalText(values.qty);
-  const lastPrice = decimalText(values.last_price_at_date);
+export function commonPayload(values: CommonValues) {
+  const qty = ruledText(values.qty);
+  const lastPrice = ruledText(values.last_price_at_date);
   return {
-    name: (values.name ?? '').trim(),
-    purchase_date: (values.purchase_date ?? '').trim(),
+    name: values.name.trim(),
+    purchase_date: values.purchase_date.trim(),
     qty,
-    price_paid: decimalText(values.price_paid),
+    price_paid: ruledText(values.price_paid),
     last_price_at_date: lastPrice,
-    value: centsText(amountOf(qty, lastPrice)),
+    value: centsText(amountOf(decimalText(qty), decimalText(lastPrice))),
   };
 }

@@ -1,11 +1,41 @@
+import { messageOf } from '../../../api/errors';
+import { trpc } from '../../../api/trpc';
 import { formatCurrency, formatMoney, formatPercent } from '../../../lib/format';
 import type { RealEstateAsset } from '../portfolio-types';
-import type { AssetKind } from './asset-kind';
-import { decimalText, plainText } from './asset-values';
-import { commonValues, gain, gainPct, LEADING_COLUMNS, money } from './venture-kind';
+import { COMMON_LABELS, gain, gainPct, LEADING_COLUMNS, money } from './asset-cells';
+import type { AssetKind, AssetProcedures } from './asset-kind';
+import { BLANK_COMMON, commonPayload, commonValues, decimalText, plainText, type RealEstateValues } from './asset-values';
+
+export const REAL_ESTATE_SAVE_FAILED = 'Failed to save real estate assets.';
+
+const propertyFields = (values: RealEstateValues) => ({
+  ...commonPayload(values),
+  total_rental_income: decimalText(values.total_rental_income),
+  monthly_rental_income: decimalText(values.monthly_rental_income),
+  annual_rental_income_pct: decimalText(values.annual_rental_income_pct),
+});
+
+function useRealEstateProcedures(): AssetProcedures<RealEstateAsset, RealEstateValues> {
+  const utils = trpc.useUtils();
+  const save = trpc.assets.realEstate.save.useMutation();
+  const update = trpc.assets.realEstate.update.useMutation();
+  const remove = trpc.assets.realEstate.remove.useMutation();
+  const list = utils.assets.realEstate.list;
+  return {
+    save: (rows) => save.mutateAsync({ assets: rows.map((v) => ({ ...propertyFields(v), last_price_date: null })) }),
+    // SPEC §7 sends no rental fields on update; the server takes them, and an edit of the rent must not be lost.
+    update: (id, values) => {
+      const { value: _value, ...fields } = propertyFields(values);
+      return update.mutateAsync({ id, ...fields });
+    },
+    remove: (id) => remove.mutateAsync({ id }),
+    list: { setData: (change) => list.setData(undefined, change), invalidate: () => list.invalidate() },
+    saveFailed: (error) => messageOf(error, REAL_ESTATE_SAVE_FAILED),
+  };
+}
 
 /** SPEC §2's Real Estate table; its figures are the portfolio engine's (a property's gain counts its rent). */
-export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset> = {
+export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset, RealEstateValues> = {
   title: 'Real Estate',
   csv: { path: '/api/export/real-estate.csv', fileName: 'real-estate.csv' },
   addLabel: '+ Add Real Estate Investment',
@@ -41,22 +71,21 @@ export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset> = {
       show: (v) => formatPercent(decimalText(v.annual_rental_income_pct)),
     },
   ],
-  blank: {
-    name: '',
-    purchase_date: '',
-    last_price_at_date: '',
-    qty: '',
-    price_paid: '',
-    total_rental_income: '',
-    monthly_rental_income: '',
-    annual_rental_income_pct: '',
+  labels: {
+    ...COMMON_LABELS,
+    total_rental_income: 'Total Rental Income $',
+    monthly_rental_income: 'Monthly Rental Income $',
+    annual_rental_income_pct: 'Annual Rental Income %',
   },
+  blank: { ...BLANK_COMMON, total_rental_income: '', monthly_rental_income: '', annual_rental_income_pct: '' },
   valuesOf: (a) => ({
     ...commonValues(a),
     total_rental_income: plainText(a.total_rental_income),
     monthly_rental_income: plainText(a.monthly_rental_income),
     annual_rental_income_pct: plainText(a.annual_rental_income_pct),
   }),
+  payload: (values) => ({ ...propertyFields(values), last_price_date: null }),
+  rowInput: () => import('@contract/assets').then((contract) => contract.realEstateRowInput),
   totals: (t) => ({
     total_cost: money(t.realEstateCost),
     total_rental_income: money(t.totalRentalIncome),
@@ -67,4 +96,5 @@ export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset> = {
     // under the monthly total it comes from; the % column holds percentages only.
     monthly_rental_income: { ...money(t.monthlyRentalIncome), note: `${formatCurrency(t.annualRentalIncome)} a year` },
   }),
+  useProcedures: useRealEstateProcedures,
 };

@@ -1,44 +1,45 @@
-import { formatCalendarDate, formatMoney, formatPercent, formatQuantity, formatSignedMoney, toneOf } from '../../../lib/format';
+import { isApiError } from '../../../api/errors';
+import { trpc } from '../../../api/trpc';
+import { formatMoney, formatPercent } from '../../../lib/format';
 import type { VentureAsset } from '../portfolio-types';
-import type { AssetColumn, AssetKind, CellText } from './asset-kind';
-import { decimalText, plainText, type AssetValues } from './asset-values';
+import { COMMON_LABELS, gain, gainPct, LEADING_COLUMNS, money } from './asset-cells';
+import type { AssetKind, AssetProcedures } from './asset-kind';
+import { BLANK_COMMON, commonPayload, commonValues, decimalText, plainText, type VentureValues } from './asset-values';
 
-/** Cells of the engine's decimal text. */
-export const money = (text: string): CellText => ({ text: formatMoney(text) });
-export const gain = (text: string): CellText => ({ text: formatSignedMoney(text), tone: toneOf(text) });
-/** A gain %, signed and toned by the gain it measures; N/A where nothing was paid. */
-export const gainPct = (pct: string | null, of: string): CellText => ({ text: formatPercent(pct, { signed: true }), tone: toneOf(of) });
+export const VENTURE_SAVE_FAILED = 'Failed to save illiquid assets.';
 
-/** Name, purchase date, last price (with its date), qty and price paid: both tables start so. */
-export const LEADING_COLUMNS: AssetColumn[] = [
-  { type: 'field', key: 'name', header: 'Name', input: 'text', show: (v) => v.name ?? '' },
-  { type: 'field', key: 'purchase_date', header: 'Purchase Date', input: 'date', show: (v) => formatCalendarDate(v.purchase_date) },
-  {
-    type: 'field',
-    key: 'last_price_at_date',
-    header: 'Last Price $',
-    input: 'decimal',
-    show: (v) => formatMoney(decimalText(v.last_price_at_date)),
-    note: (v) => (v.last_price_date ? `as of ${formatCalendarDate(v.last_price_date)}` : null),
-  },
-  { type: 'field', key: 'qty', header: 'Qty', input: 'decimal', show: (v) => formatQuantity(decimalText(v.qty)) },
-  { type: 'field', key: 'price_paid', header: 'Price Paid $', input: 'decimal', show: (v) => formatMoney(decimalText(v.price_paid)) },
-];
+/** SPEC §8: a refusal from the server reads 'Error saving assets: ' and its error (or status); no answer at all, the fallback. */
+export function ventureSaveFailed(error: unknown): string {
+  if (isApiError(error) && error.data) return `Error saving assets: ${error.message.trim() || error.data.httpStatus}`;
+  return VENTURE_SAVE_FAILED;
+}
 
-/** The saved fields of any private asset, as its inputs hold them. */
-export function commonValues(asset: { name: string; purchase_date: string; qty: number; price_paid: number; last_price_at_date: number; last_price_date: string | null }): AssetValues {
+const ventureFields = (values: VentureValues) => ({
+  ...commonPayload(values),
+  dividend_dollar: decimalText(values.dividend_dollar),
+  dividend_pct: decimalText(values.dividend_pct),
+});
+
+function useVentureProcedures(): AssetProcedures<VentureAsset, VentureValues> {
+  const utils = trpc.useUtils();
+  const save = trpc.assets.venture.save.useMutation();
+  const update = trpc.assets.venture.update.useMutation();
+  const remove = trpc.assets.venture.remove.useMutation();
+  const list = utils.assets.venture.list;
   return {
-    name: asset.name,
-    purchase_date: asset.purchase_date,
-    qty: plainText(asset.qty),
-    price_paid: plainText(asset.price_paid),
-    last_price_at_date: plainText(asset.last_price_at_date),
-    last_price_date: asset.last_price_date ?? '',
+    save: (rows) => save.mutateAsync({ assets: rows.map((v) => ({ ...ventureFields(v), last_price_date: null })) }),
+    update: (id, values) => {
+      const { value: _value, ...fields } = ventureFields(values);
+      return update.mutateAsync({ id, ...fields });
+    },
+    remove: (id) => remove.mutateAsync({ id }),
+    list: { setData: (change) => list.setData(undefined, change), invalidate: () => list.invalidate() },
+    saveFailed: ventureSaveFailed,
   };
 }
 
 /** SPEC §2's Venture Investments table; its figures are the portfolio engine's. */
-export const VENTURE_KIND: AssetKind<VentureAsset> = {
+export const VENTURE_KIND: AssetKind<VentureAsset, VentureValues> = {
   title: 'Venture Investments',
   csv: { path: '/api/export/venture.csv', fileName: 'venture.csv' },
   addLabel: '+ Add Venture Investment',
@@ -54,8 +55,11 @@ export const VENTURE_KIND: AssetKind<VentureAsset> = {
     { type: 'field', key: 'dividend_dollar', header: 'Dividend $', input: 'numeric', show: (v) => formatMoney(decimalText(v.dividend_dollar)) },
     { type: 'field', key: 'dividend_pct', header: 'Dividend %', input: 'numeric', show: (v) => formatPercent(decimalText(v.dividend_pct)) },
   ],
-  blank: { name: '', purchase_date: '', last_price_at_date: '', qty: '', price_paid: '', dividend_dollar: '', dividend_pct: '' },
+  labels: { ...COMMON_LABELS, dividend_dollar: 'Dividend $', dividend_pct: 'Dividend %' },
+  blank: { ...BLANK_COMMON, dividend_dollar: '', dividend_pct: '' },
   valuesOf: (a) => ({ ...commonValues(a), dividend_dollar: plainText(a.dividend_dollar), dividend_pct: plainText(a.dividend_pct) }),
+  payload: (values) => ({ ...ventureFields(values), last_price_date: null }),
+  rowInput: () => import('@contract/assets').then((contract) => contract.ventureRowInput),
   totals: (t) => ({
     total_cost: money(t.ventureCost),
     total_gain: gain(t.ventureGain),
@@ -65,4 +69,5 @@ export const VENTURE_KIND: AssetKind<VentureAsset> = {
     // Value-weighted (SPEC §3).
     dividend_pct: { text: formatPercent(t.ventureDividendPct) },
   }),
+  useProcedures: useVentureProcedures,
 };

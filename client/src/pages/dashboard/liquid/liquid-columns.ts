@@ -16,10 +16,8 @@ export type MissingAs = 'zero' | 'na';
 export interface LiquidColumn {
   id: string;
   header: string;
-  /** What the column sorts by (null sorts lowest): decimal text or a quote's number, or text for the symbol. */
+  /** What the column sorts by, as an exact decimal (null sorts lowest): decimal text or a quote's number. */
   value: (row: LiquidRow) => number | string | null;
-  /** Sorted as exact decimals (every column but Symbol). */
-  numeric: boolean;
   /** The cell's text. */
   text: (row: LiquidRow, missingAs: MissingAs) => string;
   /** Gains green, losses red. */
@@ -31,13 +29,11 @@ const forSymbol = (format: (row: LiquidRow) => string) => (row: LiquidRow) => (r
 const orMissing = (value: number | null, missingAs: MissingAs, format: (n: number) => string) =>
   value === null ? (missingAs === 'zero' ? format(0) : NOT_AVAILABLE) : format(value);
 
-type Column = Omit<LiquidColumn, 'numeric'>;
-
 export const PREDICTION_HEADER = 'Next Day Predicted Close (In Beta)';
 
 /** SPEC §2's columns after Symbol, in order; the prediction column is the GP's only. */
 export function liquidColumns(options: { predictions: boolean }): LiquidColumn[] {
-  const columns: Column[] = [
+  const columns: LiquidColumn[] = [
     { id: 'lastPrice', header: 'Last Price', value: (r) => r.lastPrice, text: forSymbol((r) => formatMoney(r.lastPrice)), sortable: true },
     { id: 'change', header: 'Change $', value: (r) => r.change, text: forSymbol((r) => formatSignedMoney(r.change)), signed: true, sortable: true },
     {
@@ -96,7 +92,7 @@ export function liquidColumns(options: { predictions: boolean }): LiquidColumn[]
       sortable: false,
     });
   }
-  return columns.map((column) => ({ ...column, numeric: true }));
+  return columns;
 }
 
 /** The tone class of a signed cell. */
