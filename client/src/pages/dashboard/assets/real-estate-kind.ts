@@ -85,7 +85,7 @@ export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset, RealEstateValues> = {
     annual_rental_income_pct: plainText(a.annual_rental_income_pct),
   }),
   payload: (values) => ({ ...propertyFields(values), last_price_date: null }),
-  rowInput: () => import('@contract/assets').then((contract) => contract.realEstateRowInput),
+  rowInput: () => import('@contract/real-estate').then((contract) => contract.realEstateRowInput),
   totals: (t) => ({
     total_cost: money(t.realEstateCost),
     total_rental_income: money(t.totalRentalIncome),

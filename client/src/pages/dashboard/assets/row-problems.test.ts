@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASSET_ROW_RULE } from '@contract/asset-rules';
-import { realEstateRowInput, ventureRowInput } from '@contract/assets';
+import { realEstateRowInput } from '@contract/real-estate';
+import { ventureRowInput } from '@contract/venture';
 import { REAL_ESTATE_KIND } from './real-estate-kind';
 import { VENTURE_KIND } from './venture-kind';
 import { rowProblem } from './row-problems';

@@ -59,7 +59,7 @@ export const VENTURE_KIND: AssetKind<VentureAsset, VentureValues> = {
   blank: { ...BLANK_COMMON, dividend_dollar: '', dividend_pct: '' },
   valuesOf: (a) => ({ ...commonValues(a), dividend_dollar: plainText(a.dividend_dollar), dividend_pct: plainText(a.dividend_pct) }),
   payload: (values) => ({ ...ventureFields(values), last_price_date: null }),
-  rowInput: () => import('@contract/assets').then((contract) => contract.ventureRowInput),
+  rowInput: () => import('@contract/venture').then((contract) => contract.ventureRowInput),
   totals: (t) => ({
     total_cost: money(t.ventureCost),
     total_gain: gain(t.ventureGain),
