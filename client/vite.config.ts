@@ -32,7 +32,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // React is shared by the shell and every lazily loaded page: one named, long-cached chunk.
-        codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // zod and the contract's schemas load with the pages that check a form before sending, and on a
+            // dashboard only when a form's schema is first needed (lib/use-contract-schema.ts).
+            { name: 'contract-schemas', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+          ],
+        },
       },
     },
   },

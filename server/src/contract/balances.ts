@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { CASH_NOTE_MAX } from './balances-rules';
 import { textField } from './fields';
+
+export { CASH_NOTE_MAX };
 import { decimalField, MONEY } from './money-fields';
 
 const balance = (label: string) => decimalField(label, MONEY);
@@ -10,8 +13,6 @@ export const saveBalancesInput = z.strictObject({
   accounts_receivable: balance('Accounts Receivable'),
 });
 
-/** The longest note of a cash movement; the form's input stops there too. */
-export const CASH_NOTE_MAX = 200;
 
 /** Money paid into or taken out of Cash Available (a capital call, a distribution, fees). */
 export const cashMovementInput = z.strictObject({

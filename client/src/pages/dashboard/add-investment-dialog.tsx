@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ignoreNonDecimalKey } from '../../lib/numeric-text';
 import { ASSET_TYPES, type AssetType } from '@contract/asset-rules';
-import { addHoldingInput, symbolField } from '@contract/holdings';
+import { useContractSchema } from '../../lib/use-contract-schema';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { Dialog } from '../../components/dialog';
@@ -9,6 +9,9 @@ import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
 import { useFieldErrors } from '../../lib/use-field-errors';
 import { useRefreshPortfolio } from './use-portfolio';
+
+const loadAddHoldingInput = () => import('@contract/holdings').then((contract) => contract.addHoldingInput);
+const loadSymbolField = () => import('@contract/holdings').then((contract) => contract.symbolField);
 
 export const ADD_INVESTMENT_FAILED = 'Failed to add the investment.';
 /** Unchecked, the modal records purchases made elsewhere (SPEC's modal); checked, they were paid from Cash Available. */
@@ -46,6 +49,8 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   const [settles, setSettles] = useState(false);
   const [error, setError] = useState('');
   const { formRef, errors, validate, clear, reset } = useFieldErrors();
+  const addHoldingInputSchema = useContractSchema(loadAddHoldingInput);
+  const symbolField = useContractSchema(loadSymbolField);
 
   const change = (index: number, field: keyof Omit<PurchaseRow, 'key'>, value: string) => {
     setPurchases((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
@@ -55,7 +60,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   /** Asks whether the symbol has market data; answers the message to show, or '' (also when nobody can tell). */
   const checkTicker = async (type: AssetType = assetType): Promise<string> => {
     const entered = symbol.trim();
-    if (!symbolField.safeParse(entered).success) return '';
+    if (symbolField && !symbolField.safeParse(entered).success) return '';
     try {
       const check = await utils.client.portfolio.holdings.checkSymbol.query({ symbol: entered, asset_type: type });
       return check.message ?? '';
@@ -74,7 +79,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
       purchases: purchases.map(({ qty, price_paid, purchase_date }) => ({ qty, price_paid, purchase_date })),
       settles,
     };
-    if (!validate(addHoldingInput, input).ok) return;
+    if (!validate(addHoldingInputSchema, input).ok) return;
     const problem = await checkTicker();
     setTickerProblem(problem);
     if (problem) return;

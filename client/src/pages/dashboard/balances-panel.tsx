@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { saveBalancesInput } from '@contract/balances';
+import { useContractSchema } from '../../lib/use-contract-schema';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
@@ -11,6 +11,8 @@ import { negatedText } from './portfolio-figures';
 import type { PortfolioTotals } from './portfolio-types';
 import { useRefreshPortfolio } from './use-portfolio';
 import { CashMovementForm } from './cash-movement-form';
+
+const loadSaveBalancesInput = () => import('@contract/balances').then((contract) => contract.saveBalancesInput);
 
 export const BALANCES_SAVE_FAILED = 'Failed to save balances';
 export const BALANCES_SAVED = 'Balances saved.';
@@ -64,6 +66,7 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
   const refresh = useRefreshPortfolio();
   const save = trpc.portfolio.balances.save.useMutation();
   const { formRef, errors, validate, clear } = useFieldErrors();
+  const saveBalancesInputSchema = useContractSchema(loadSaveBalancesInput);
   const [texts, setTexts] = useState<BalanceTexts>(balances);
   const [touched, setTouchedState] = useState(false);
   // Read by the effect below: it may run after the first keystroke (the form can mount in a
@@ -88,7 +91,7 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
       margin_debit: decimalText(texts.margin_debit),
       accounts_receivable: decimalText(texts.accounts_receivable),
     };
-    if (!validate(saveBalancesInput, input).ok) return;
+    if (!validate(saveBalancesInputSchema, input).ok) return;
     save.mutate(
       input,
       {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CASH_NOTE_MAX, cashMovementInput } from '@contract/balances';
+import { CASH_NOTE_MAX } from '@contract/balances-rules';
+import { useContractSchema } from '../../lib/use-contract-schema';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
@@ -8,6 +9,8 @@ import { acceptNumericText } from '../../lib/numeric-text';
 import { useFieldErrors } from '../../lib/use-field-errors';
 import { decimalText } from './assets/asset-values';
 import { useRefreshPortfolio } from './use-portfolio';
+
+const loadCashMovementInput = () => import('@contract/balances').then((contract) => contract.cashMovementInput);
 
 export const CASH_MOVEMENT_FAILED = 'Failed to record the cash movement';
 type Kind = 'deposit' | 'withdrawal';
@@ -26,13 +29,14 @@ export function CashMovementForm() {
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState('');
   const { formRef, errors, validate, clear } = useFieldErrors();
+  const cashMovementInputSchema = useContractSchema(loadCashMovementInput);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem('');
     // "3." means 3; a blank amount is none (0), which the rule refuses.
     const input = { kind, amount: decimalText(amount).replace(/\.$/, ''), note: note.trim() };
-    if (!validate(cashMovementInput, input).ok) return;
+    if (!validate(cashMovementInputSchema, input).ok) return;
     record.mutate(
       input,
       {

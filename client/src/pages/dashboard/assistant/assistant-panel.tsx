@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PROMPT_MAX, promptInput } from '@contract/assistant';
+import { PROMPT_MAX } from '@contract/assistant-rules';
+import { useContractSchema } from '../../../lib/use-contract-schema';
 import { FieldError, useFieldDescription } from '../../../components/field-parts';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useAssistant } from './use-assistant';
+
+const loadPromptInput = () => import('@contract/assistant').then((contract) => contract.promptInput);
 
 export const CHAT_PLACEHOLDER = 'Buy or Sell a stock...';
 
@@ -13,6 +16,7 @@ export function AssistantPanel({ id }: { id: string }) {
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const { formRef, errors, validate, clear } = useFieldErrors();
+  const promptInputSchema = useContractSchema(loadPromptInput);
   const { errorId, aria } = useFieldDescription({ hint: false, error: errors.prompt, describedBy: undefined });
 
   useEffect(() => inputRef.current?.focus(), []);
@@ -25,7 +29,7 @@ export function AssistantPanel({ id }: { id: string }) {
     event.preventDefault();
     const text = draft;
     // A yes or no to a proposal is any text; a prompt is what the assistant's schema takes.
-    if (!awaitingConfirmation && !validate(promptInput, { prompt: text }).ok) return;
+    if (!awaitingConfirmation && !validate(promptInputSchema, { prompt: text }).ok) return;
     setDraft('');
     void send(text);
   };

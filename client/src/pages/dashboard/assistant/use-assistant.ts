@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CHAT_ERROR, NO_RESPONSE } from '@contract/assistant';
+import { CHAT_ERROR, NO_RESPONSE } from '@contract/assistant-rules';
 import { loadChat, saveChat, type ChatMessage } from '../../../lib/chat-store';
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { checkFields, type FieldErrors } from '@contract/field-errors';
-import { sellInput } from '@contract/holdings';
+import { useContractSchema } from '../../../lib/use-contract-schema';
 import { centsText, dec } from '@domain/money';
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
@@ -13,6 +13,9 @@ import type { Position } from '../portfolio-types';
 import { useRefreshPortfolio } from '../use-portfolio';
 import { acceptAmountText, isNumericText } from '../../../lib/numeric-text';
 import { useFieldErrors, type ExtraChecks } from '../../../lib/use-field-errors';
+
+const loadSellInput = () => import('@contract/holdings').then((contract) => contract.sellInput);
+type SellSchema = Awaited<ReturnType<typeof loadSellInput>>;
 
 export const SELL_FAILED = 'Failed to sell.';
 export const SETTLE_LABEL = 'Settle against Cash Available';
@@ -64,9 +67,11 @@ function saleChecks(position: Position, input: SaleInput): ExtraChecks {
 }
 
 /** The first problem with the sale as typed, or the exact quantity and price it would be made at. */
-function checkSale(position: Position, input: SaleInput): { problem: string } | { qty: string; price: string } {
+function checkSale(position: Position, input: SaleInput, schema: SellSchema | null): { problem: string } | { qty: string; price: string } {
   const extra = saleChecks(position, input);
-  const checked = checkFields(sellInput, input);
+  // Until the schema has loaded (a moment after the dialog opens) there is no preview yet.
+  if (!schema) return { problem: PREVIEW_PROMPT };
+  const checked = checkFields(schema, input);
   const problem = extra.qty || (checked.ok ? null : checked.errors.qty) || extra.price || (checked.ok ? null : checked.errors.price);
   if (problem) return { problem };
   return checked.ok ? { qty: checked.data.qty, price: checked.data.price } : { problem: PREVIEW_PROMPT };
@@ -82,17 +87,18 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
   const [price, setPrice] = useState(() => priceText(target.lastPrice));
   const [settles, setSettles] = useState(true);
   const { formRef, errors, validate, clear } = useFieldErrors();
+  const sellInputSchema = useContractSchema(loadSellInput);
   const [serverError, setServerError] = useState('');
 
   const input = saleInput(position, qty, price, settles);
-  const sale = checkSale(position, input);
+  const sale = checkSale(position, input, sellInputSchema);
   const preview = 'qty' in sale ? salePreview(position, sale.qty, sale.price, cashAvailable, settles) : null;
   const unit = position.assetType === 'crypto' ? 'coin' : 'share';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setServerError('');
-    if (!validate(sellInput, input, saleChecks(position, input)).ok || !('qty' in sale)) return;
+    if (!validate(sellInputSchema, input, saleChecks(position, input)).ok || !('qty' in sale)) return;
     sell.mutate(
       // The figures the preview showed, as the schema reads them ("120.00" is 120).
       { ...input, qty: sale.qty, price: sale.price },
