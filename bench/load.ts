@@ -53,7 +53,7 @@ export function runLoad(options: LoadOptions): Promise<RunStats> {
       },
       (err: unknown, result) => {
         current = undefined;
-        if (err) return reject(err instanceof Error ? err : new Error(String(err)));
+        if (err) return reject(err instanceof Error ? err : new Error(JSON.stringify(err)));
         resolve(statsOf(options, result));
       },
     );

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 
 /** Fields of an error that are safe and useful in a log: what failed and where, never the data. */
@@ -29,6 +29,9 @@ const RENAMED: Partial<Record<(typeof KEPT_FIELDS)[number], string>> = {
   column_name: 'column',
   constraint_name: 'constraint',
 };
+
+/** The log services write to: the server's own logger, or a test's. */
+export type Logger = FastifyBaseLogger;
 
 export interface SerializedError {
   type: string;

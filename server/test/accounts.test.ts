@@ -341,7 +341,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect((await inviteRowByCode(code)).usedAt).toBeNull();
 
       const { role: _role, ...withoutRole } = body;
-      const res = await postSignup(withoutRole as SignupBody);
+      const res = await postSignup(withoutRole);
       expect(res.statusCode).toBe(201);
       expect((await userRow(body.email))?.role).toBe('LP');
       const login = await postLogin(body.email, body.password);

@@ -84,7 +84,7 @@ describe('the server process and the operator commands on the embedded database'
     const get = async (path: string) => {
       const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(200);
-      return (await res.json()) as unknown;
+      return (await res.json());
     };
     const lots = (await get('/api/holdings')) as { lastPrice: number | null; quoteSource: string }[];
     expect(lots.length).toBeGreaterThan(14);

@@ -247,7 +247,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
 
   async function send(method: string, path: string, payload: string | object, contentType = 'application/json') {
     const res = await h.inject({
-      method: method as 'POST',
+      method: method,
       url: path.replace(/:(id|userId)\b/, '1'),
       headers: { ...bearer(gpToken), 'content-type': contentType },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),

@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { procedureRunner } from '../src/rest/run-procedure';
 import { restRoutes } from '../src/rest/table';
 import type { Context } from '../src/trpc/context';
-import { appRouter } from '../src/trpc/router';
+import { appRouter, type ProcedurePath } from '../src/trpc/router';
 import { databaseKinds } from './support/databases';
 import { createHarness, freshIp, type Harness } from './support/harness';
 
@@ -28,7 +28,7 @@ async function outcomeOf(call: () => Promise<unknown>): Promise<Outcome> {
 }
 
 /** What a procedure answers when tRPC's own procedure call runs it, and when the REST runner does. */
-async function bothWays(h: Harness, path: string, token: string | null, input: unknown): Promise<[Outcome, Outcome]> {
+async function bothWays(h: Harness, path: ProcedurePath, token: string | null, input: unknown): Promise<[Outcome, Outcome]> {
   const procedure = (appRouter._def.procedures as Record<string, unknown>)[path] as TrpcProcedure;
   const ctx = (): Context => ({ deps: h.deps, token, ip: freshIp() });
   const viaTrpc = await outcomeOf(() =>
@@ -51,7 +51,7 @@ describe.each(databaseKinds)('the REST runner answers as tRPC runs the procedure
     const [trpcPing, runnerPing] = await bothWays(h, 'ping', null, undefined);
     expect(runnerPing).toEqual(trpcPing);
     expect(runnerPing).toEqual({ data: { message: expect.any(String) } });
-    const [trpcProfile, runnerProfile] = await bothWays(h, 'auth.profileDetails', tokens.gp, undefined);
+    const [trpcProfile, runnerProfile] = await bothWays(h, 'auth.profile.details', tokens.gp, undefined);
     expect(runnerProfile).toEqual(trpcProfile);
     expect('data' in runnerProfile).toBe(true);
   });

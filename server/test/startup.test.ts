@@ -81,7 +81,7 @@ describe.skipIf(skip)(
       const env = { DATABASE_URL: url, JWT_SECRET, SEED_DEMO: '1', LOG_LEVEL: 'info', MARKET_REFRESH_SECONDS: '0' };
       const started = await Promise.allSettled([startServer(env), startServer(env)]);
       for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
-      const failures = started.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason));
+      const failures = started.filter((s) => s.status === 'rejected').map((s) => String((s).reason));
       expect(failures).toEqual([]);
 
       const db = postgres(url, { max: 1, onnotice: () => undefined });

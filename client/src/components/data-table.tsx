@@ -137,7 +137,7 @@ export function DataTable<Row extends RowData>({
   const table = useTable({
     features,
     columns: tableColumns,
-    data: rows as Row[],
+    data: rows,
     state: { sorting, expanded },
     onSortingChange: setSorting,
     onExpandedChange: setExpanded,

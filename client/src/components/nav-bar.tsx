@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSession } from '../api/session';
 import { useTheme } from '../lib/theme';
@@ -10,13 +10,10 @@ import './nav-bar.css';
 export function NavBar() {
   const session = useSession();
   const [location] = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The phone menu is open on the page it was opened on: a chosen link (a new location) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location;
   const { theme, choose } = useTheme();
-
-  // A chosen link closes the phone menu.
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [location]);
 
   return (
     <header className="site-header">
@@ -30,7 +27,7 @@ export function NavBar() {
           className="nav__toggle"
           aria-expanded={menuOpen}
           aria-controls="main-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOn(menuOpen ? null : location)}
         >
           <span className="nav__toggle-bars" aria-hidden="true" />
           Menu

@@ -78,7 +78,7 @@ export function fakeApi(handlers: FakeHandlers): FakeApi {
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url, 'http://localhost');
     const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, '')).split(',');
-    const rawInput = init?.method === 'POST' ? String(init.body ?? '{}') : (url.searchParams.get('input') ?? '{}');
+    const rawInput = init?.method === 'POST' ? (typeof init.body === 'string' ? init.body : '{}') : (url.searchParams.get('input') ?? '{}');
     const inputs = JSON.parse(rawInput) as Record<string, unknown>;
     const headers = new Headers(init?.headers);
     const results = await Promise.all(

@@ -1,6 +1,6 @@
-import { sellFifo } from '../../../server/src/domain/fifo';
-import { centsText, dec } from '../../../server/src/domain/money';
-import { valuePortfolio, type LotInput, type PrivateAssetInput } from '../../../server/src/domain/valuation';
+import { sellFifo } from '@domain/fifo';
+import { centsText, dec } from '@domain/money';
+import { valuePortfolio, type LotInput, type PrivateAssetInput } from '@domain/valuation';
 import type { FakeHandlers, ProcedureOutput } from './fake-api';
 import type { LiveQuote, PortfolioValuation, RealEstateAsset, VentureAsset } from '../pages/dashboard/portfolio-types';
 

@@ -13,7 +13,7 @@ function firstLines(text: string, count: number, what: string): string {
 }
 
 function shortElementError(message: string | null, container: Element | Document | null): Error {
-  const dom = container ? prettyDOM(container as Element, 100_000, { highlight: false }) || '' : '';
+  const dom = container ? prettyDOM(container, 100_000, { highlight: false }) || '' : '';
   const parts = [message ? firstLines(message, MESSAGE_LINES, 'the message') : '', dom ? firstLines(dom, DOM_LINES, 'markup') : ''];
   const error = new Error(parts.filter(Boolean).join('\n\n'));
   error.name = 'TestingLibraryElementError';

@@ -25,21 +25,21 @@ export interface Database {
    * Applies the committed migrations in drizzle/, then runs `afterMigrate` under the same
    * PostgreSQL advisory lock (instances starting together take turns).
    */
-  migrate(afterMigrate?: () => Promise<void>): Promise<void>;
+  migrate: (afterMigrate?: () => Promise<void>) => Promise<void>;
   /** Answers whether the database can run a query. */
-  ping(): Promise<boolean>;
+  ping: () => Promise<boolean>;
   /**
    * LISTEN on a channel: `onNotify` with each payload, `onListen` each time listening starts or
    * starts again after a lost connection, `onLost` when the connection is lost (notifications
    * may be missed until `onListen` again).
    */
-  listen(channel: string, onNotify: (payload: string) => void, onListen: () => void, onLost?: () => void): Promise<() => Promise<void>>;
-  close(): Promise<void>;
+  listen: (channel: string, onNotify: (payload: string) => void, onListen: () => void, onLost?: () => void) => Promise<() => Promise<void>>;
+  close: () => Promise<void>;
   /**
    * PGlite only: a gzipped tarball of the database's files, taken while no transaction is open
    * (a checkpoint first), so it opens as it was at that moment (`PGlite.create(dir, { loadDataDir })`).
    */
-  dump?(): Promise<Blob>;
+  dump?: () => Promise<Blob>;
 }
 
 /**

@@ -49,7 +49,7 @@ export function computeSecurityHeaders(options: HelmetOptions): Readonly<Record<
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     failure = err;
   });
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure) throw failure instanceof Error ? failure : new Error('helmet could not build the security headers', { cause: failure });
   return Object.freeze(Object.fromEntries(headers));
 }
 

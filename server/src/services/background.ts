@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../log';
 
 /** Work a request starts but does not wait for, so its answer cannot depend on it. */
 export interface Background {
@@ -11,7 +11,7 @@ export interface Background {
   idle(): Promise<void>;
 }
 
-export function createBackground(log: Pick<FastifyBaseLogger, 'error'>): Background {
+export function createBackground(log: Pick<Logger, 'error'>): Background {
   const pending = new Set<Promise<void>>();
   return {
     run(what, task) {

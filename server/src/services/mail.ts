@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../log';
 
 export interface Mail {
   to: string;
@@ -27,7 +27,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  */
 export function createMailer(
   options: { smtpUrl: string | undefined; from: string; embedded: boolean },
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  log: Pick<Logger, 'info' | 'warn'>,
 ): Mailer {
   if (options.smtpUrl) return createSmtpMailer(options.smtpUrl, options.from);
   return options.embedded ? createLogMailer(log) : createUnsentMailer(log);
@@ -35,7 +35,7 @@ export function createMailer(
 
 export const MAIL_NOT_CONFIGURED = 'SMTP_URL is not set: an e-mail was not sent (set SMTP_URL to send mail)';
 
-function createUnsentMailer(log: Pick<FastifyBaseLogger, 'warn'>): Mailer {
+function createUnsentMailer(log: Pick<Logger, 'warn'>): Mailer {
   return {
     async send(mail) {
       log.warn({ subject: mail.subject }, MAIL_NOT_CONFIGURED);
@@ -44,7 +44,7 @@ function createUnsentMailer(log: Pick<FastifyBaseLogger, 'warn'>): Mailer {
 }
 
 /** Writes the whole message, links included, to the log: for the embedded database only. */
-export function createLogMailer(log: Pick<FastifyBaseLogger, 'info'>): Mailer {
+export function createLogMailer(log: Pick<Logger, 'info'>): Mailer {
   return {
     async send(mail) {
       log.info({ mail }, 'SMTP_URL is not set: this e-mail was written to the log instead of being sent');

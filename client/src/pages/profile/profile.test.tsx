@@ -224,7 +224,7 @@ describe('open invites', () => {
     const api = profileApi({
       'admin.invites.list': () => open,
       'admin.invites.revoke': (input) => {
-        open = open.filter((i) => i.id !== (input as { id: number }).id);
+        open = open.filter((i) => i.id !== (input).id);
         return { message: 'Invite revoked.' };
       },
     });

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log';
 import type { Db, Queryable } from '../../db/open';
 import { dayInNewYork } from '../../domain/dates';
 import { portfolioChanged } from '../portfolio/ledger';
@@ -40,7 +40,7 @@ export interface MarketServiceDeps {
   db: Db;
   provider: MarketDataProvider;
   now: () => Date;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+  log: Pick<Logger, 'warn' | 'error' | 'info'>;
 }
 
 export function createMarketService({ db, provider, now, log }: MarketServiceDeps): MarketService {

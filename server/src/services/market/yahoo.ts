@@ -9,10 +9,13 @@
  */
 import type YahooFinance from 'yahoo-finance2';
 import type { ChartResultArray } from 'yahoo-finance2/modules/chart';
-import type { Quote as YahooQuote } from 'yahoo-finance2/modules/quote';
+import type { Quote as LibraryQuote } from 'yahoo-finance2/modules/quote';
 import { dayInNewYork } from '../../domain/dates';
 import { quoteKey } from './provider';
 import type { DailyClose, Instrument, MarketDataProvider, Quote } from './provider';
+
+/** The fields of a Yahoo quote this module reads (the library types them loosely, through an index signature). */
+type YahooQuote = LibraryQuote & { symbol: string; shortName?: string; longName?: string; regularMarketTime?: Date };
 
 export interface YahooProviderOptions {
   /** The HTTP layer for every request. Default: the global fetch, looked up at call time. */
@@ -92,7 +95,7 @@ async function fetchQuotes(context: CallContext, instruments: readonly Instrumen
   const keys = [...new Set(instruments.map(quoteKey))];
   if (keys.length === 0) return new Map();
   const wanted = new Set(keys);
-  const results = await context.client.quote(keys, { return: 'array' }, { fetch: context.fetch });
+  const results = (await context.client.quote(keys, { return: 'array' }, { fetch: context.fetch })) as YahooQuote[];
   const priced = results.filter((result) => wanted.has(result.symbol)).flatMap((result) => toQuote(result, now) ?? []);
   const perfs = await Promise.all(priced.map((quote) => oneMonthPerf(context, quote, now)));
   return new Map(priced.map((quote, i) => [quote.key, { ...quote, oneMonthPerf: perfs[i] ?? null }]));
@@ -216,7 +219,7 @@ function createMonthBaseCache() {
 async function runWithDeadline<T>(baseFetch: Fetch, timeoutMs: number, run: (fetch: Fetch) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const timedOut = new Promise<never>((_resolve, reject) => {
-    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason instanceof Error ? controller.signal.reason : new Error('aborted')), { once: true });
   });
   const timer = setTimeout(() => controller.abort(new Error(`Yahoo Finance did not answer within ${timeoutMs} ms`)), timeoutMs);
   const fetchWithDeadline: Fetch = (input, init) =>

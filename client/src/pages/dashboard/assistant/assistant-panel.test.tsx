@@ -35,14 +35,14 @@ describe('the assistant panel', () => {
     let confirmations = 0;
     const { api, panel, send } = await openChat({
       'ai.prompt': (input) => {
-        const { prompt } = input as { prompt: string };
+        const { prompt } = input;
         return prompt.startsWith('buy')
           ? { message: 'Buy 3 AAPL at $150.00? Reply yes to confirm.', requiresConfirmation: true }
           : { message: 'The firm holds 40 AAPL.', requiresConfirmation: false };
       },
       'ai.confirm': (input) => {
         confirmations += 1;
-        return { message: (input as { confirm: boolean }).confirm ? 'Bought 3 AAPL.' : 'Cancelled. Nothing was bought or sold.' };
+        return { message: (input).confirm ? 'Bought 3 AAPL.' : 'Cancelled. Nothing was bought or sold.' };
       },
     });
     await send('buy 3 AAPL at 150');

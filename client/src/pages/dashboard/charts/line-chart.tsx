@@ -13,11 +13,11 @@ interface LineChartProps {
   labels: readonly string[];
   series: readonly LineSeries[];
   height: number;
-  formatTick(value: number): string;
-  formatLabel(label: string): string;
+  formatTick: (value: number) => string;
+  formatLabel: (label: string) => string;
   /** The tooltip's heading and values. */
-  formatTooltipLabel(label: string): string;
-  formatValue(value: number): string;
+  formatTooltipLabel: (label: string) => string;
+  formatValue: (value: number) => string;
 }
 
 const MARGIN = { top: 12, right: 12, bottom: 26, left: 56 };
