@@ -7,9 +7,15 @@ const rule = (groups, message, extra = {}) => ({
 });
 const TRANSPORT = ['**/routers/**', '**/trpc/**', '**/rest/**', '**/http/**', 'fastify', '@fastify/*', '@trpc/*'];
 const CLIENT_TO_SERVER = ['**/server/src/**'];
-const ROUTER_TYPE_ONLY = { paths: [{ name: '@server/router', allowTypeImports: true, message: 'Only the AppRouter type crosses to the client.' }] };
+const ROUTER_TYPE_ONLY = {
+  paths: [{ name: '@server/router', allowTypeImports: true, message: 'Only the AppRouter type crosses to the client.' }],
+};
 const clientRule = (more, message) =>
-  rule([...CLIENT_TO_SERVER, ...more], `${message} The client reaches the server only through @contract/*, @domain/* and the type @server/router.`, ROUTER_TYPE_ONLY);
+  rule(
+    [...CLIENT_TO_SERVER, ...more],
+    `${message} The client reaches the server only through @contract/*, @domain/* and the type @server/router.`,
+    ROUTER_TYPE_ONLY,
+  );
 
 export const boundaries = [
   {
@@ -19,19 +25,47 @@ export const boundaries = [
         'error',
         {
           patterns: [
-            { group: ['**/db/**', '**/services/**', ...TRANSPORT, 'node:*'], message: 'domain/ is pure computation: it imports only domain/ and libraries.' },
-            { group: ['**/contract/**'], allowTypeImports: true, message: 'domain/ may name the contract\'s types, not run its code (the contract builds on domain/).' },
+            {
+              group: ['**/db/**', '**/services/**', ...TRANSPORT, 'node:*'],
+              message: 'domain/ is pure computation: it imports only domain/ and libraries.',
+            },
+            {
+              group: ['**/contract/**'],
+              allowTypeImports: true,
+              message: "domain/ may name the contract's types, not run its code (the contract builds on domain/).",
+            },
           ],
         },
       ],
     },
   },
-  { files: ['server/src/contract/**'], rules: rule(['**/db/**', '**/services/**', ...TRANSPORT, 'node:*'], 'contract/ is shared with the browser: it imports only contract/, domain/ and zod.') },
-  { files: ['server/src/db/**'], rules: rule(['**/services/**', ...TRANSPORT], 'db/ is storage: it calls no service and knows no transport.') },
-  { files: ['server/src/services/**'], rules: rule(TRANSPORT, 'services/ know no transport: they throw DomainError (fail.*), and the tRPC layer maps it.') },
-  { files: ['server/src/routers/**'], rules: rule(['**/db/**', '**/rest/**', '**/http/**'], 'routers/ bind contract inputs to services; storage goes through services.') },
+  {
+    files: ['server/src/contract/**'],
+    rules: rule(
+      ['**/db/**', '**/services/**', ...TRANSPORT, 'node:*'],
+      'contract/ is shared with the browser: it imports only contract/, domain/ and zod.',
+    ),
+  },
+  {
+    files: ['server/src/db/**'],
+    rules: rule(['**/services/**', ...TRANSPORT], 'db/ is storage: it calls no service and knows no transport.'),
+  },
+  {
+    files: ['server/src/services/**'],
+    rules: rule(TRANSPORT, 'services/ know no transport: they throw DomainError (fail.*), and the tRPC layer maps it.'),
+  },
+  {
+    files: ['server/src/routers/**'],
+    rules: rule(['**/db/**', '**/rest/**', '**/http/**'], 'routers/ bind contract inputs to services; storage goes through services.'),
+  },
   { files: ['client/**'], rules: clientRule([], 'Client code:') },
-  { files: ['client/src/api/**'], rules: clientRule(['**/components/**', '**/pages/**'], 'api/ is the transport: it imports no component or page.') },
-  { files: ['client/src/lib/**'], rules: clientRule(['**/api/**', '**/components/**', '**/pages/**'], 'lib/ is plain helpers: no api, component or page.') },
+  {
+    files: ['client/src/api/**'],
+    rules: clientRule(['**/components/**', '**/pages/**'], 'api/ is the transport: it imports no component or page.'),
+  },
+  {
+    files: ['client/src/lib/**'],
+    rules: clientRule(['**/api/**', '**/components/**', '**/pages/**'], 'lib/ is plain helpers: no api, component or page.'),
+  },
   { files: ['client/src/components/**'], rules: clientRule(['**/pages/**'], 'components/ are shared by pages and import none.') },
 ];

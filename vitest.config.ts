@@ -20,7 +20,11 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/test/**/*.test.ts'],
-          globalSetup: ['server/test/support/pglite-template.ts', 'server/test/support/postgres-template.ts', 'server/test/support/server-build.ts'],
+          globalSetup: [
+            'server/test/support/pglite-template.ts',
+            'server/test/support/postgres-template.ts',
+            'server/test/support/server-build.ts',
+          ],
           // The files of a worker share its loaded modules (fastify, drizzle, PGlite, the app): loading
           // them again for every file cost more than most files' tests. Every file makes its own app and
           // database (support/harness.ts) and closes them.

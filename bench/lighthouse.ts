@@ -80,7 +80,8 @@ function freePort(): Promise<number> {
 /** The built app on a free port and a fresh DATA_DIR (the embedded database seeds the demo data). */
 async function startBuiltApp(): Promise<{ url: string; stop(): Promise<void> }> {
   for (const built of [SERVER_ENTRY, join(CLIENT_DIST, 'index.html')]) {
-    if (!existsSync(built)) throw new LighthouseError(`${built.slice(ROOT.length + 1)} is missing: run pnpm build before the Lighthouse step.`);
+    if (!existsSync(built))
+      throw new LighthouseError(`${built.slice(ROOT.length + 1)} is missing: run pnpm build before the Lighthouse step.`);
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-lighthouse-'));
   const port = await freePort();
@@ -146,7 +147,14 @@ async function measure(url: string, spec: PageSpec, token: string | null): Promi
     executablePath: CHROMIUM,
     headless: true,
     userDataDir: profile,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const result: LighthouseResult = {
     path: spec.path,
@@ -192,10 +200,12 @@ async function measure(url: string, spec: PageSpec, token: string | null): Promi
     result.tbtMs = numeric(lhr.audits['total-blocking-time']?.numericValue);
     result.cls = numeric(lhr.audits['cumulative-layout-shift']?.numericValue);
     result.fcpMs = numeric(lhr.audits['first-contentful-paint']?.numericValue);
-    const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items;
+    const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)
+      ?.items;
     result.scriptBytes = items?.find((i) => i.resourceType === 'script')?.transferSize ?? null;
     // A signed-in page that sent Lighthouse back to /login measured the wrong page.
-    if (spec.signedInAs && !lhr.finalDisplayedUrl.endsWith(spec.path)) throw new LighthouseError(`ended on ${lhr.finalDisplayedUrl}, not signed in`);
+    if (spec.signedInAs && !lhr.finalDisplayedUrl.endsWith(spec.path))
+      throw new LighthouseError(`ended on ${lhr.finalDisplayedUrl}, not signed in`);
   } catch (err) {
     result.failed = err instanceof Error ? err.message : String(err);
   } finally {
@@ -208,7 +218,8 @@ async function measure(url: string, spec: PageSpec, token: string | null): Promi
 /** How many times each page is measured (BENCH_LIGHTHOUSE_RUNS, 3): one run on a shared machine says little. */
 function runsPerPage(): number {
   const raw = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-  if (!Number.isInteger(raw) || raw < 1 || raw > 15) throw new LighthouseError(`BENCH_LIGHTHOUSE_RUNS must be a whole number from 1 to 15 (got "${process.env.BENCH_LIGHTHOUSE_RUNS}")`);
+  if (!Number.isInteger(raw) || raw < 1 || raw > 15)
+    throw new LighthouseError(`BENCH_LIGHTHOUSE_RUNS must be a whole number from 1 to 15 (got "${process.env.BENCH_LIGHTHOUSE_RUNS}")`);
   return raw;
 }
 
@@ -256,7 +267,9 @@ export async function runLighthouse(log: (line: string) => void): Promise<Lighth
     const tokens = { GP: await signIn(app.url, 'GP'), LP: await signIn(app.url, 'LP') };
     const results: LighthouseResult[] = [];
     // BENCH_LIGHTHOUSE_PAGES=/gp_dashboard,/lp_dashboard measures only those.
-    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const runs = runsPerPage();
     for (const spec of LIGHTHOUSE_PAGES.filter((p) => !only?.length || only.includes(p.path))) {
       log(`Lighthouse (mobile): ${spec.path}${spec.signedInAs ? ` signed in as the demo ${spec.signedInAs}` : ''}, ${runs} run(s)`);
@@ -276,7 +289,21 @@ const ms = (v: number | null) => (v === null ? '-' : `${Math.round(v)}`);
 
 /** The table: each figure with its target beside it. */
 export function formatLighthouse(results: LighthouseResult[]): string {
-  const header = ['page', 'perf', 'runs', 'target', 'a11y', 'LCP ms', 'TBT ms', 'TBT target', 'CLS', 'CLS target', 'FCP ms', 'JS KB sent', 'result'];
+  const header = [
+    'page',
+    'perf',
+    'runs',
+    'target',
+    'a11y',
+    'LCP ms',
+    'TBT ms',
+    'TBT target',
+    'CLS',
+    'CLS target',
+    'FCP ms',
+    'JS KB sent',
+    'result',
+  ];
   const rows = results.map((r) => {
     const spec = LIGHTHOUSE_PAGES.find((p) => p.path === r.path);
     return [
@@ -296,7 +323,8 @@ export function formatLighthouse(results: LighthouseResult[]): string {
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   return [
     line(header),
     widths.map((w) => '-'.repeat(w)).join('  '),

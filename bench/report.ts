@@ -45,7 +45,8 @@ export function judgeTargets(results: ScenarioResult[]): TargetResult[] {
   return TARGETS.map((spec) => {
     const r = results.find((x) => x.id === spec.scenario);
     if (!r || !bare) return { target: spec.target, verdict: 'SKIP', measured: `not run: ${!r ? spec.scenario : 'bare'}` };
-    if (bare.failed || !bare.saturation) return { target: spec.target, verdict: 'FAIL', measured: `bare route failed: ${bare.failed ?? 'no data'}` };
+    if (bare.failed || !bare.saturation)
+      return { target: spec.target, verdict: 'FAIL', measured: `bare route failed: ${bare.failed ?? 'no data'}` };
     if (r.failed || !r.saturation || r.ratioToBare === null) {
       return { target: spec.target, verdict: 'FAIL', measured: `scenario failed: ${r.failed ?? 'no data'}` };
     }

@@ -128,7 +128,8 @@ function readSettings(): Settings {
   const ids = SCENARIOS.map((s) => s.id);
   const requested = onlyRaw ? onlyRaw.split(',').map((s) => s.trim()) : null;
   const unknown = requested?.filter((id) => id !== 'lighthouse' && !ids.includes(id as ScenarioId)) ?? [];
-  if (unknown.length > 0) throw new BenchError(`BENCH_ONLY: unknown scenario ${unknown.join(', ')} (known: ${[...ids, 'lighthouse'].join(', ')})`);
+  if (unknown.length > 0)
+    throw new BenchError(`BENCH_ONLY: unknown scenario ${unknown.join(', ')} (known: ${[...ids, 'lighthouse'].join(', ')})`);
   const only = requested?.filter((id) => id !== 'lighthouse') ?? null;
   return {
     adminUrl: process.env.BENCH_DATABASE_URL?.trim() || DEFAULT_DATABASE_URL,
@@ -177,7 +178,10 @@ function log(line: string): void {
 }
 
 /** Starts bench/server.ts under tsx and waits for its `{ barePort, appPort, token }` line. */
-function startServer(database: { url: string } | { embeddedDir: string }, settings: Settings): { child: ChildProcess; ready: Promise<ServerReady> } {
+function startServer(
+  database: { url: string } | { embeddedDir: string },
+  settings: Settings,
+): { child: ChildProcess; ready: Promise<ServerReady> } {
   const nodeArgs: string[] = [];
   if (settings.cpuProfile) {
     const dir = join(RESULTS_DIR, 'profiles');
@@ -240,7 +244,11 @@ async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const timedOut = await withTimeout(exited.then(() => false), 10_000, true);
+  const timedOut = await withTimeout(
+    exited.then(() => false),
+    10_000,
+    true,
+  );
   if (timedOut) {
     child.kill('SIGKILL');
     await exited;
@@ -281,11 +289,19 @@ async function runScenarios(servers: Servers, settings: Settings): Promise<Scena
     const ready = scenario.server === 'embedded' ? await servers.embedded() : servers.main;
     const url = `http://127.0.0.1:${scenario.server === 'bare' ? ready.barePort : ready.appPort}${scenario.path}`;
     const headers: Record<string, string> = scenario.signedIn ? { authorization: `Bearer ${ready.token}` } : {};
-    const result: ScenarioResult = { id: scenario.id, label: scenario.label, failed: null, saturation: null, rate: null, ratioToBare: null };
+    const result: ScenarioResult = {
+      id: scenario.id,
+      label: scenario.label,
+      failed: null,
+      saturation: null,
+      rate: null,
+      ratioToBare: null,
+    };
     results.push(result);
 
     const first = await fetchBody(url, headers);
-    const wrong = first.status === 200 ? scenario.check(first.body, bareBody) : `status ${first.status}: ${JSON.stringify(first.body).slice(0, 200)}`;
+    const wrong =
+      first.status === 200 ? scenario.check(first.body, bareBody) : `status ${first.status}: ${JSON.stringify(first.body).slice(0, 200)}`;
     if (wrong) {
       result.failed = `first answer: ${wrong}`;
       log(`${scenario.label}: FAILED, ${result.failed}`);
@@ -363,7 +379,9 @@ async function main(): Promise<number> {
   // Before anything of ours runs: other work on the machine skews every figure.
   const loadBefore = os.loadavg()[0] ?? 0;
   if (loadBefore > os.cpus().length / 2) {
-    log(`warning: the machine is busy (1-minute load average ${loadBefore.toFixed(2)} on ${os.cpus().length} CPUs); the figures will be low`);
+    log(
+      `warning: the machine is busy (1-minute load average ${loadBefore.toFixed(2)} on ${os.cpus().length} CPUs); the figures will be low`,
+    );
   }
 
   const startedAt = new Date();
@@ -461,10 +479,16 @@ async function main(): Promise<number> {
     writeFileSync(file, json);
     writeFileSync(join(RESULTS_DIR, 'latest.json'), json);
     console.log('');
-    console.log(`Machine: ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${postgresVersion}; load average ${loadBefore.toFixed(2)} before the run, ${(os.loadavg()[0] ?? 0).toFixed(2)} after`);
+    console.log(
+      `Machine: ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${postgresVersion}; load average ${loadBefore.toFixed(2)} before the run, ${(os.loadavg()[0] ?? 0).toFixed(2)} after`,
+    );
     console.log(`Results: ${file.slice(ROOT.length + 1)} (and bench-results/latest.json)`);
 
-    const failed = [...results.filter((r) => r.failed).map((r) => r.id), ...(lighthouseFailed ? ['lighthouse'] : []), ...lighthouse.filter((r) => r.failed).map((r) => `lighthouse ${r.path}`)];
+    const failed = [
+      ...results.filter((r) => r.failed).map((r) => r.id),
+      ...(lighthouseFailed ? ['lighthouse'] : []),
+      ...lighthouse.filter((r) => r.failed).map((r) => `lighthouse ${r.path}`),
+    ];
     if (failed.length > 0) {
       log(`failed: ${failed.join(', ')}`);
       return 1;

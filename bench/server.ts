@@ -73,7 +73,8 @@ async function signIn(appPort: number): Promise<string> {
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const embeddedDir = process.env.BENCH_EMBEDDED_DIR;
-  if ((!config.databaseUrl && !embeddedDir) || !config.jwtSecret) throw new Error('DATABASE_URL (or BENCH_EMBEDDED_DIR) and JWT_SECRET must be set');
+  if ((!config.databaseUrl && !embeddedDir) || !config.jwtSecret)
+    throw new Error('DATABASE_URL (or BENCH_EMBEDDED_DIR) and JWT_SECRET must be set');
   if (config.marketRefreshSeconds !== 0) throw new Error('MARKET_REFRESH_SECONDS must be 0: no quote refresh during the bench');
 
   // The embedded default (PGlite stored in a folder, as under DATA_DIR) or the PostgreSQL server.

@@ -24,9 +24,25 @@ export const BENCH_USER = { email: 'gp@bench.partners', password: 'BenchGP#2026-
 /** The portfolio GET /api/holdings returns: 20 symbols × 10 lots = 200 lots. */
 export const SEED = {
   symbols: [
-    ...['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'JPM', 'V', 'JNJ', 'KO', 'XOM', 'BRK-B', 'COST', 'ORCL', 'NFLX', 'AMD'].map(
-      (symbol) => ({ symbol, kind: 'stock' as const }),
-    ),
+    ...[
+      'AAPL',
+      'MSFT',
+      'NVDA',
+      'AMZN',
+      'GOOGL',
+      'META',
+      'TSLA',
+      'JPM',
+      'V',
+      'JNJ',
+      'KO',
+      'XOM',
+      'BRK-B',
+      'COST',
+      'ORCL',
+      'NFLX',
+      'AMD',
+    ].map((symbol) => ({ symbol, kind: 'stock' as const })),
     ...['BTC', 'ETH', 'SOL'].map((symbol) => ({ symbol, kind: 'crypto' as const })),
   ],
   lotsPerSymbol: 10,

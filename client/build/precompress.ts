@@ -62,7 +62,9 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       const { files, bytes, brotliBytes } = await precompressDir(outDir);
-      this.info(`precompressed ${files} files: ${(bytes / 1024).toFixed(1)} KB -> ${(brotliBytes / 1024).toFixed(1)} KB with Brotli (.br and .gz beside each)`);
+      this.info(
+        `precompressed ${files} files: ${(bytes / 1024).toFixed(1)} KB -> ${(brotliBytes / 1024).toFixed(1)} KB with Brotli (.br and .gz beside each)`,
+      );
     },
   };
 }

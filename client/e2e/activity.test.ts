@@ -123,8 +123,17 @@ describeInBrowser('the Activity page in Chromium', () => {
     ]);
     // Recorded a moment ago, in US Eastern time.
     const eastern = (at: number) =>
-      new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
-    expect([eastern(Date.now()), eastern(Date.now() - 60_000), eastern(Date.now() - 120_000)]).toContain(await buy.getByRole('cell').first().textContent());
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(at);
+    expect([eastern(Date.now()), eastern(Date.now() - 60_000), eastern(Date.now() - 120_000)]).toContain(
+      await buy.getByRole('cell').first().textContent(),
+    );
 
     // The audit log: who, what, and the lot's fields: what changed when part of it was sold ...
     const sold = auditTable(gp).locator('tbody tr').first();
@@ -137,7 +146,9 @@ describeInBrowser('the Activity page in Chromium', () => {
       'Cost basis: $864.15 → changed to $617.25',
     ]);
     // ... and what it was made with.
-    const event = auditTable(gp).locator('tbody tr').filter({ hasText: /Added holding SHOP/ });
+    const event = auditTable(gp)
+      .locator('tbody tr')
+      .filter({ hasText: /Added holding SHOP/ });
     await event.waitFor();
     const eventCells = await event.getByRole('cell').allTextContents();
     expect(eventCells[1]).toBe(DEMO.gp.email);
@@ -189,12 +200,18 @@ describeInBrowser('the Activity page in Chromium', () => {
     expect(download.suggestedFilename()).toBe('transactions.csv');
     const csv = await readFile(await download.path(), 'utf8');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,flow');
+    expect(lines[0]).toBe(
+      'id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,flow',
+    );
     const shop = lines.filter((line) => line.includes(',SHOP,'));
     expect(shop).toHaveLength(2);
     // Oldest first in the file.
-    expect(shop[0]).toMatch(/^\d+,\d{4}-\d{2}-\d{2},[^,]+,buy,add_investment,gp@demo\.partners,SHOP,stock,7,123\.45,864\.15,false,,,864\.15,,-?\d+\.\d{2}$/);
-    expect(shop[1]).toMatch(/^\d+,\d{4}-\d{2}-\d{2},[^,]+,sell,assistant,gp@demo\.partners,SHOP,stock,2,130,260\.00,true,425000\.00,425260\.00,246\.90,13\.10,0\.00$/);
+    expect(shop[0]).toMatch(
+      /^\d+,\d{4}-\d{2}-\d{2},[^,]+,buy,add_investment,gp@demo\.partners,SHOP,stock,7,123\.45,864\.15,false,,,864\.15,,-?\d+\.\d{2}$/,
+    );
+    expect(shop[1]).toMatch(
+      /^\d+,\d{4}-\d{2}-\d{2},[^,]+,sell,assistant,gp@demo\.partners,SHOP,stock,2,130,260\.00,true,425000\.00,425260\.00,246\.90,13\.10,0\.00$/,
+    );
     expect(lines.length - 1).toBeGreaterThanOrEqual(await ledgerTable(gp).locator('tbody tr').count());
     expect(await gp.getByRole('main').getByRole('alert').count()).toBe(0);
 
@@ -220,17 +237,22 @@ describeInBrowser('the Activity page in Chromium', () => {
 
       // The GP's purchase is there for the LP to read.
       expect(await symbolColumn(lp)).toContain('SHOP');
-      await auditTable(lp).locator('tbody tr').filter({ hasText: /Added holding SHOP/ }).waitFor();
+      await auditTable(lp)
+        .locator('tbody tr')
+        .filter({ hasText: /Added holding SHOP/ })
+        .waitFor();
       expect(await lp.getByRole('link', { name: /Back to dashboard/ }).getAttribute('href')).toBe('/lp_dashboard');
 
       // Nothing to change: the only fields are the filters, the only buttons read.
       const main = lp.getByRole('main');
-      expect(await main.locator('input, select, textarea').evaluateAll((fields) => fields.map((f) => f.getAttribute('name') ?? f.tagName))).toEqual([
-        'symbol',
-        'SELECT',
-      ]);
+      expect(
+        await main.locator('input, select, textarea').evaluateAll((fields) => fields.map((f) => f.getAttribute('name') ?? f.tagName)),
+      ).toEqual(['symbol', 'SELECT']);
       const buttons = await main.getByRole('button').allTextContents();
-      expect(buttons.every((b) => ['Download CSV', 'Apply filters', 'Load more'].includes(b)), buttons.join(', ')).toBe(true);
+      expect(
+        buttons.every((b) => ['Download CSV', 'Apply filters', 'Load more'].includes(b)),
+        buttons.join(', '),
+      ).toBe(true);
 
       for (const width of WIDTHS) {
         await lp.setViewportSize({ width, height: 900 });

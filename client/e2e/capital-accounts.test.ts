@@ -31,14 +31,20 @@ describeInBrowser('capital accounts in Chromium', () => {
     await form.getByLabel('Kind').selectOption('contribution');
     await form.getByLabel('Amount').fill('400000');
     await form.getByRole('button', { name: 'Record entry' }).click();
-    await form.getByRole('alert').getByText('The contribution of $400,000.00 is more than the unfunded commitment of $299,000.00.').waitFor();
+    await form
+      .getByRole('alert')
+      .getByText('The contribution of $400,000.00 is more than the unfunded commitment of $299,000.00.')
+      .waitFor();
 
     // Correct the $1,000.00 contribution.
     const entries = gp.getByRole('region', { name: /^Entries of / });
     await entries.getByRole('button', { name: /Remove the contribution of \$1,000\.00/ }).click();
     const dialog = gp.getByRole('alertdialog', { name: 'Remove this entry?' });
     await dialog.getByRole('button', { name: 'Remove' }).click();
-    await gp.getByText(/The contribution of \$1,000\.00 on .* was removed\./).first().waitFor();
+    await gp
+      .getByText(/The contribution of \$1,000\.00 on .* was removed\./)
+      .first()
+      .waitFor();
     await entries.getByRole('button', { name: /Remove the contribution of \$1,000\.00/ }).waitFor({ state: 'detached' });
 
     const list = gp.getByRole('region', { name: 'Capital accounts' });

@@ -14,7 +14,12 @@ const ventureTable = (page: Page) => page.getByRole('region', { name: 'Venture I
 /** The first cells of the liquid table's body rows: symbols, and "Lot of …" for open lots. */
 async function liquidRowNames(page: Page): Promise<string[]> {
   const names = await liquidTable(page).locator('tbody tr th').allTextContents();
-  return names.map((n) => n.replace(' (quote, opens in a new tab)', '').replace(/^[+−]/, '').replace(/((Mon|Tue|Wed|Thu|Fri|Sat|Sun) .* ET|No market data)$/, ''));
+  return names.map((n) =>
+    n
+      .replace(' (quote, opens in a new tab)', '')
+      .replace(/^[+−]/, '')
+      .replace(/((Mon|Tue|Wed|Thu|Fri|Sat|Sun) .* ET|No market data)$/, ''),
+  );
 }
 
 /** The lots shown under a symbol, once it is opened. */
@@ -102,7 +107,9 @@ describeInBrowser('the dashboards in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     await liquidTable(gp).getByRole('link', { name: /^TSLA/ }).waitFor();
-    expect(await liquidTable(gp).getByRole('link', { name: /^TSLA/ }).getAttribute('href')).toBe('https://www.google.com/finance/quote/TSLA:NASDAQ');
+    expect(await liquidTable(gp).getByRole('link', { name: /^TSLA/ }).getAttribute('href')).toBe(
+      'https://www.google.com/finance/quote/TSLA:NASDAQ',
+    );
     await openLots(gp, 'TSLA');
     const names = await liquidRowNames(gp);
     const at = names.indexOf('TSLA');
@@ -140,7 +147,10 @@ describeInBrowser('the dashboards in Chromium', () => {
     const descending = await valueColumn(liquidTable(gp));
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
     // Back to the default for the next steps.
-    await liquidTable(gp).getByRole('columnheader', { name: /^Symbol/ }).getByRole('button').click();
+    await liquidTable(gp)
+      .getByRole('columnheader', { name: /^Symbol/ })
+      .getByRole('button')
+      .click();
   });
 
   it('deletes a lot after confirming', async () => {
@@ -213,7 +223,9 @@ describeInBrowser('the dashboards in Chromium', () => {
     expect(sold?.replace(/,/g, '')).toBe(proceeds);
     const gain = kind === 'loss' ? dec((amount ?? '0').replace(/,/g, '')).neg() : dec((amount ?? '0').replace(/,/g, ''));
     await expect.poll(() => footerValue(gp, 'Cash Available')).toBe(cashAfter);
-    await expect.poll(async () => currencyText(await statCard(gp, 'Realized Gains (Year to Date)'))).toBe(centsText(dec(realizedBefore).plus(gain)));
+    await expect
+      .poll(async () => currencyText(await statCard(gp, 'Realized Gains (Year to Date)')))
+      .toBe(centsText(dec(realizedBefore).plus(gain)));
     expect(gain.eq(0)).toBe(false); // so the card did change
     await screenshot(gp, 'dashboard-gp-after-sale');
   });
@@ -276,7 +288,11 @@ describeInBrowser('the dashboards in Chromium', () => {
       }
       expect(matched, 'Net Account Value equal on both dashboards').toBe(true);
       expect(await liquidRowNames(lp)).toEqual(await liquidRowNames(gp));
-      expect(await liquidTable(lp).getByRole('columnheader', { name: /Next Day Predicted Close/ }).count()).toBe(0);
+      expect(
+        await liquidTable(lp)
+          .getByRole('columnheader', { name: /Next Day Predicted Close/ })
+          .count(),
+      ).toBe(0);
       for (const name of ['+ Investment', '+ Add Venture Investment', '+ Add Real Estate Investment', 'Save Balances', 'Open Chatbot']) {
         expect(await lp.getByRole('button', { name }).count(), name).toBe(0);
       }

@@ -34,7 +34,9 @@ async function armTiming(page: Page): Promise<void> {
       true,
     );
     const figureShown = () =>
-      [...document.querySelectorAll('.stat-card')].some((card) => card.textContent?.includes('Net Account Value') && /\$\d/.test(card.querySelector('dd')?.textContent ?? ''));
+      [...document.querySelectorAll('.stat-card')].some(
+        (card) => card.textContent?.includes('Net Account Value') && /\$\d/.test(card.querySelector('dd')?.textContent ?? ''),
+      );
     const observer = new MutationObserver(() => {
       if (timing.paintedAt !== undefined || !figureShown()) return;
       observer.disconnect();
@@ -109,7 +111,9 @@ describeInBrowser('login to a painted dashboard', () => {
     expect(cls).toBeLessThanOrEqual(MAX_CLS);
     // The charts are drawn, with their text alternatives.
     await page.getByRole('figure', { name: 'Allocation' }).waitFor();
-    await expect(page.getByRole('figure', { name: /Return, last 90 days/ }).getAttribute('aria-describedby')).resolves.toBe('history-summary');
+    await expect(page.getByRole('figure', { name: /Return, last 90 days/ }).getAttribute('aria-describedby')).resolves.toBe(
+      'history-summary',
+    );
     await screenshot(page, 'dashboard-gp-svg-charts');
     // The line chart's tooltip follows the pointer.
     const plot = page.locator('.line-chart svg');

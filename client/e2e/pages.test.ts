@@ -79,7 +79,7 @@ const PAGES: PageCase[] = [
 ];
 
 /** Chunks of the signed-in pages, which the public pages must not load (DESIGN §5). */
-const PORTAL_CHUNK = /\/assets\/(gp-|lp-|profile|user-info|submissions|dashboard|admin|gp-tools|activity)/
+const PORTAL_CHUNK = /\/assets\/(gp-|lp-|profile|user-info|submissions|dashboard|admin|gp-tools|activity)/;
 
 /** Data for the pages to show: two inquiries and a profile edit of the LP (an edit log row). */
 async function seed(baseUrl: string): Promise<void> {
@@ -90,8 +90,18 @@ async function seed(baseUrl: string): Promise<void> {
       body: JSON.stringify(body),
     });
   for (const inquiry of [
-    { name: 'Margaret Chen', email: 'm.chen@example.com', phone: '6175550142', message: 'Could we schedule a call about your venture allocation?' },
-    { name: 'Tomás Rivera', email: 'tomas.rivera@example.com', phone: '', message: 'Please send information about becoming a limited partner.' },
+    {
+      name: 'Margaret Chen',
+      email: 'm.chen@example.com',
+      phone: '6175550142',
+      message: 'Could we schedule a call about your venture allocation?',
+    },
+    {
+      name: 'Tomás Rivera',
+      email: 'tomas.rivera@example.com',
+      phone: '',
+      message: 'Please send information about becoming a limited partner.',
+    },
   ]) {
     expect((await post('/api/contact', inquiry)).ok).toBe(true);
   }
@@ -144,7 +154,11 @@ describeInBrowser('every page in Chromium: no serious accessibility violation, s
           expect(await page.locator('h1').count(), 'one main heading').toBeGreaterThanOrEqual(1);
           if (colorScheme === 'dark') expect(isDark(await bodyBackground(page)), `dark body at ${width} px`).toBe(true);
           expect(await seriousViolations(page), `axe at ${width} px, ${colorScheme} theme`).toEqual([]);
-          if (!pageCase.as) expect(scripts.filter((src) => PORTAL_CHUNK.test(src)), 'portal code on a public page').toEqual([]);
+          if (!pageCase.as)
+            expect(
+              scripts.filter((src) => PORTAL_CHUNK.test(src)),
+              'portal code on a public page',
+            ).toEqual([]);
           await screenshot(page, colorScheme === 'dark' ? `${pageCase.name}-dark` : pageCase.name);
         } finally {
           await page.close();

@@ -58,7 +58,14 @@ describeInBrowser('partner journeys in Chromium', () => {
     ]);
     // Submitted At is US Eastern time, whatever the machine's zone.
     const eastern = (at: number) =>
-      new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(at);
     expect([eastern(Date.now()), eastern(Date.now() - 60_000), eastern(Date.now() - 120_000)]).toContain(cells[4]);
     await page.close();
   });

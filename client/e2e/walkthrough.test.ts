@@ -56,7 +56,10 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
 
     // Each quote's time, and "Market closed" outside US market hours.
     const tiles = page.getByRole('navigation', { name: 'Market indices' });
-    await tiles.getByText(/(Mon|Tue|Wed|Thu|Fri) \d{1,2}:\d{2} (AM|PM) ET/).first().waitFor();
+    await tiles
+      .getByText(/(Mon|Tue|Wed|Thu|Fri) \d{1,2}:\d{2} (AM|PM) ET/)
+      .first()
+      .waitFor();
     expect(await tiles.getByText('Market closed').count()).toBe(isUsMarketOpen(new Date()) ? 0 : 3);
     expect(await liquid.getByText(/\d{1,2}:\d{2} (AM|PM) ET/).count()).toBeGreaterThan(5);
 
@@ -67,9 +70,17 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
     expect(cells.some((c) => /^[\d,.]+\$[\d,.]+ a year$/.test(c))).toBe(true);
 
     if (width === 1440) {
-      await page.evaluate(() => window.scrollTo(0, document.querySelector('.data-table--liquid tbody tr:nth-child(8)')?.getBoundingClientRect().top ?? 0));
-      const headerTop = await liquid.locator('thead th').first().evaluate((th) => th.getBoundingClientRect().top);
-      const navBottom = await page.locator('header').first().evaluate((nav) => nav.getBoundingClientRect().bottom);
+      await page.evaluate(() =>
+        window.scrollTo(0, document.querySelector('.data-table--liquid tbody tr:nth-child(8)')?.getBoundingClientRect().top ?? 0),
+      );
+      const headerTop = await liquid
+        .locator('thead th')
+        .first()
+        .evaluate((th) => th.getBoundingClientRect().top);
+      const navBottom = await page
+        .locator('header')
+        .first()
+        .evaluate((nav) => nav.getBoundingClientRect().bottom);
       expect(Math.abs(headerTop - navBottom)).toBeLessThanOrEqual(2);
       await page.evaluate(() => window.scrollTo(0, 0));
     }
@@ -120,13 +131,19 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
     await page.getByLabel('Price Paid $ (new row 1)').pressSequentially('1,000');
     expect(await page.getByLabel('Price Paid $ (new row 1)').inputValue()).toBe('1000');
     await page.getByRole('button', { name: 'Save Venture Investment' }).click();
-    await page.getByRole('alert').getByText(/Check Purchase Date\.$/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Check Purchase Date\.$/)
+      .waitFor();
     // A later success replaces the error at once.
     const balances = page.getByRole('region', { name: 'Cash and Margin' });
     await balances.getByRole('button', { name: 'Save Balances' }).click();
     await page.getByRole('status').getByText('Balances saved.').waitFor();
     expect(await page.getByRole('alert').locator('.toast').count()).toBe(0);
-    await balances.getByText(/^\$\d{1,3}(,\d{3})+\.\d\d$/).first().waitFor();
+    await balances
+      .getByText(/^\$\d{1,3}(,\d{3})+\.\d\d$/)
+      .first()
+      .waitFor();
     await screenshot(page, 'balances');
     await page.close();
   });

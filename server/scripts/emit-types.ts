@@ -38,7 +38,10 @@ function rewrite(dir: string): number {
     if (entry.isDirectory()) files += rewrite(path);
     else if (entry.name.endsWith('.d.ts')) {
       const text = readFileSync(path, 'utf8');
-      const next = text.replace(RELATIVE, (_all, lead: string, quote: string, spec: string) => `${lead}${quote}${withEnding(dirname(path), spec)}${quote}`);
+      const next = text.replace(
+        RELATIVE,
+        (_all, lead: string, quote: string, spec: string) => `${lead}${quote}${withEnding(dirname(path), spec)}${quote}`,
+      );
       if (next !== text) writeFileSync(path, next);
       files++;
     }

@@ -89,9 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     tokens: createTokenService(deps.jwtSecret),
     sessions,
-    mailer:
-      deps.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, embedded: database.kind === 'pglite' }, app.log),
+    mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, embedded: database.kind === 'pglite' }, app.log),
     google: deps.google ?? createGoogleVerifier(config.google),
     limiter,
     background,
@@ -108,9 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, config);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_req, reply) =>
-    (await database.ping()) ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable' }),
-  );
+  app.get('/readyz', async (_req, reply) => ((await database.ping()) ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable' })));
 
   await registerTrpcRoute(app, {
     prefix: '/trpc',

@@ -50,7 +50,12 @@ const createUserArgs = z.object({
 
 const inviteArgs = z.object({
   role: z.enum(ROLES, { error: '--role must be GP or LP' }),
-  hours: z.coerce.number().int().min(1).max(INVITE_VALIDITY_HOURS, `--hours must be between 1 and ${INVITE_VALIDITY_HOURS}`).default(INVITE_VALIDITY_HOURS),
+  hours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(INVITE_VALIDITY_HOURS, `--hours must be between 1 and ${INVITE_VALIDITY_HOURS}`)
+    .default(INVITE_VALIDITY_HOURS),
 });
 
 function parse<T>(schema: z.ZodType<T>, values: unknown): T {
@@ -107,7 +112,8 @@ async function run(command: string | undefined, args: string[], out: (line: stri
           await createUser({ db: database.db }, { email: a.email, firstName: a.first, lastName: a.last, role: a.role, passwordHash });
         } catch (err) {
           // The operator is told which address, as the command was given it.
-          if (err instanceof DomainError && err.message === EMAIL_TAKEN) throw new UsageError(`An account with the email ${a.email} already exists.`);
+          if (err instanceof DomainError && err.message === EMAIL_TAKEN)
+            throw new UsageError(`An account with the email ${a.email} already exists.`);
           throw err;
         }
       });

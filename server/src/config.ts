@@ -6,8 +6,7 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const optionalUrl = (name: string) =>
-  optionalText.refine((v) => v === undefined || URL.canParse(v), `${name} must be a URL`);
+const optionalUrl = (name: string) => optionalText.refine((v) => v === undefined || URL.canParse(v), `${name} must be a URL`);
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -23,7 +22,10 @@ const originList = z
       .map((s) => s.trim().replace(/\/$/, ''))
       .filter((s) => s !== ''),
   )
-  .refine((list) => list.every((o) => URL.canParse(o)), 'CORS_ORIGINS must be a comma-separated list of origins such as https://app.example.com');
+  .refine(
+    (list) => list.every((o) => URL.canParse(o)),
+    'CORS_ORIGINS must be a comma-separated list of origins such as https://app.example.com',
+  );
 
 /**
  * A whole-number setting: absent means the default; present it must be a number in range. An empty
@@ -55,10 +57,7 @@ const envSchema = z.object({
     'DATABASE_URL must start with postgres:// or postgresql://',
   ),
   DATABASE_WAIT_SECONDS: wholeNumber('DATABASE_WAIT_SECONDS', 0, 3600, 30),
-  JWT_SECRET: optionalText.refine(
-    (v) => v === undefined || Buffer.byteLength(v) >= 32,
-    'JWT_SECRET must be at least 32 bytes long',
-  ),
+  JWT_SECRET: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, 'JWT_SECRET must be at least 32 bytes long'),
   WEB_ORIGIN: optionalUrl('WEB_ORIGIN'),
   CORS_ORIGINS: originList,
   TRUST_PROXY: flag,
@@ -153,7 +152,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? 'Partner Portal <no-reply@localhost>',
     google: {
       clientId: e.GOOGLE_CLIENT_ID,
-      issuers: e.GOOGLE_ISSUERS.split(',').map((s) => s.trim()).filter(Boolean),
+      issuers: e.GOOGLE_ISSUERS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       jwksUrl: e.GOOGLE_JWKS_URL,
       userinfoUrl: e.GOOGLE_USERINFO_URL,
       tokeninfoUrl: e.GOOGLE_TOKENINFO_URL,

@@ -15,7 +15,9 @@ function listenError(err: unknown, config: Config): ListenError | undefined {
   const where = `${config.host}:${config.port}`;
   switch ((err as { code?: unknown } | null)?.code) {
     case 'EADDRINUSE':
-      return new ListenError(`Port ${config.port} on ${config.host} is already in use (PORT, HOST): stop the other process or set another PORT.`);
+      return new ListenError(
+        `Port ${config.port} on ${config.host} is already in use (PORT, HOST): stop the other process or set another PORT.`,
+      );
     case 'EACCES':
       return new ListenError(`Not allowed to listen on ${where} (PORT, HOST): ports below 1024 need privileges; set another PORT.`);
     case 'EADDRNOTAVAIL':

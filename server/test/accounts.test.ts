@@ -57,7 +57,10 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   }
 
   async function inviteRowByCode(code: string) {
-    const [row] = await h.database.db.select().from(invites).where(eq(invites.codeHash, sha256Hex(code)));
+    const [row] = await h.database.db
+      .select()
+      .from(invites)
+      .where(eq(invites.codeHash, sha256Hex(code)));
     if (!row) throw new Error('no invite row for that code');
     return row;
   }

@@ -232,7 +232,9 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db.internal/portal' });
     expect(config.jwtSecret).toBeUndefined();
     expect(() => requireSigningSecret(config)).toThrow(/JWT_SECRET is required when DATABASE_URL is set/);
-    expect(() => requireSigningSecret(loadConfig({ DATABASE_URL: 'postgres://db.internal/portal', JWT_SECRET: VALID_SECRET }))).not.toThrow();
+    expect(() =>
+      requireSigningSecret(loadConfig({ DATABASE_URL: 'postgres://db.internal/portal', JWT_SECRET: VALID_SECRET })),
+    ).not.toThrow();
     expect(() => requireSigningSecret(loadConfig({}))).not.toThrow();
   });
 

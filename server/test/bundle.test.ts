@@ -72,7 +72,11 @@ async function expectServing(server: ServerProcess, email: string): Promise<void
 }
 
 const startBundle = (env: Record<string, string>) =>
-  startServer({ MARKET_REFRESH_SECONDS: '0', LOG_LEVEL: 'warn', ...env }, 120_000, { command: process.execPath, args: ['dist/main.js'], cwd: bundle });
+  startServer({ MARKET_REFRESH_SECONDS: '0', LOG_LEVEL: 'warn', ...env }, 120_000, {
+    command: process.execPath,
+    args: ['dist/main.js'],
+    cwd: bundle,
+  });
 
 beforeAll(async () => {
   const built = existsSync(join(repoRoot, 'server/dist/main.js')) && existsSync(join(repoRoot, 'client/dist/index.html'));
@@ -145,29 +149,33 @@ describe('the production bundle', () => {
     // Seven CLI runs and two starts, each opening PGlite (a few seconds apiece on a busy machine).
   }, 300_000);
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('starts on PostgreSQL (TEST_DATABASE_URL)', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-    const name = `portal_bundle_${process.pid}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString(), JWT_SECRET, DATA_DIR: join(work, 'unused') };
-    try {
-      await expectCreated(env, 'pg@bundle.test');
-      const server = await startBundle(env);
-      try {
-        await expectServing(server, 'pg@bundle.test');
-      } finally {
-        await server.stop();
-      }
-      const told = await cli(env, 'backup', join(work, 'pg.tgz'));
-      expect(told.code).toBe(2);
-      expect(told.stderr).toContain('pg_dump');
-    } finally {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'starts on PostgreSQL (TEST_DATABASE_URL)',
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+      const name = `portal_bundle_${process.pid}`;
+      const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
       await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end({ timeout: 5 });
-    }
-  }, 120_000);
+      await admin.unsafe(`create database ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const env = { DATABASE_URL: url.toString(), JWT_SECRET, DATA_DIR: join(work, 'unused') };
+      try {
+        await expectCreated(env, 'pg@bundle.test');
+        const server = await startBundle(env);
+        try {
+          await expectServing(server, 'pg@bundle.test');
+        } finally {
+          await server.stop();
+        }
+        const told = await cli(env, 'backup', join(work, 'pg.tgz'));
+        expect(told.code).toBe(2);
+        expect(told.stderr).toContain('pg_dump');
+      } finally {
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end({ timeout: 5 });
+      }
+    },
+    120_000,
+  );
 });

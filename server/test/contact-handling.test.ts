@@ -38,7 +38,10 @@ describe.each(databaseKinds)('handling contact submissions on %s', (kind) => {
     const res = await mark(true);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Marked the inquiry from Hal Handled handled.', handled_at: expect.any(String) });
-    const listed = (await h.inject({ method: 'GET', url: '/api/contact', headers: bearer(gp) })).json() as { id: number; handled_at: string | null }[];
+    const listed = (await h.inject({ method: 'GET', url: '/api/contact', headers: bearer(gp) })).json() as {
+      id: number;
+      handled_at: string | null;
+    }[];
     expect(listed.find((s) => s.id === id)?.handled_at).toBe(res.json().handled_at);
 
     expect((await mark(false)).json()).toEqual({ message: 'The inquiry from Hal Handled is open again.', handled_at: null });
@@ -59,7 +62,11 @@ describe.each(databaseKinds)('handling contact submissions on %s', (kind) => {
     expect(res.json()).toEqual({ message: 'Submission deleted.' });
     expect(await h.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id))).toEqual([]);
     const [audit] = await auditsOf(id);
-    expect(audit).toMatchObject({ action: 'delete', before: { name: 'Dee Leted', email: 'deeleted@example.com', message: 'Hello.' }, after: null });
+    expect(audit).toMatchObject({
+      action: 'delete',
+      before: { name: 'Dee Leted', email: 'deeleted@example.com', message: 'Hello.' },
+      after: null,
+    });
 
     const again = await h.inject({ method: 'DELETE', url: `/api/contact/${id}`, headers: bearer(gp) });
     expect(again.statusCode).toBe(404);

@@ -49,8 +49,7 @@ describe.each(databaseKinds)('contact form on %s', (kind) => {
   const submit = (payload: Record<string, unknown>, remoteAddress?: string) =>
     h.inject({ method: 'POST', url: '/api/contact', payload, ...(remoteAddress ? { remoteAddress } : {}) });
 
-  const storedFor = (email: string) =>
-    h.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, email));
+  const storedFor = (email: string) => h.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, email));
   const storedCount = async () => (await h.database.db.select().from(contactSubmissions)).length;
 
   describe('POST /api/contact', () => {

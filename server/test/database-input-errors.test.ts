@@ -4,7 +4,10 @@ import { clientErrorFromDatabase } from '../src/trpc/database-input-errors';
 
 /** A PostgreSQL error as the procedures see it: the driver's, in drizzle's, in tRPC's. */
 const wrapped = (code: string) =>
-  new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('pg'), { code }) }) });
+  new TRPCError({
+    code: 'INTERNAL_SERVER_ERROR',
+    cause: Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('pg'), { code }) }),
+  });
 
 describe('clientErrorFromDatabase', () => {
   it.each([

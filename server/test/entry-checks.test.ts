@@ -39,7 +39,11 @@ describe.each(databaseKinds)('entry checks on %s', (kind) => {
   });
 
   const checkSymbol = (symbol: string, assetType: string, token = gp) =>
-    h.inject({ method: 'GET', url: `/api/market/symbol-check?symbol=${encodeURIComponent(symbol)}&asset_type=${assetType}`, headers: bearer(token) });
+    h.inject({
+      method: 'GET',
+      url: `/api/market/symbol-check?symbol=${encodeURIComponent(symbol)}&asset_type=${assetType}`,
+      headers: bearer(token),
+    });
 
   it('tells a GP which tickers have market data in simulated mode', async () => {
     expect((await checkSymbol('QQQQ', 'stock')).json()).toEqual({ symbol: 'QQQQ', status: 'unknown', message: 'No market data for QQQQ.' });

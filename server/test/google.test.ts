@@ -50,9 +50,7 @@ function serveIssuer(req: IncomingMessage, res: ServerResponse): void {
   if (url.pathname === '/certs') return sendJson(res, 200, { keys: [publicJwk] });
   if (url.pathname === '/tokeninfo') {
     const known = accessTokens.get(url.searchParams.get('access_token') ?? '');
-    return known
-      ? sendJson(res, 200, { aud: known.aud, azp: known.aud })
-      : sendJson(res, 400, { error: 'invalid_token' });
+    return known ? sendJson(res, 200, { aud: known.aud, azp: known.aud }) : sendJson(res, 400, { error: 'invalid_token' });
   }
   if (url.pathname === '/userinfo') {
     const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -92,10 +90,7 @@ function googleUser(label: string, overrides: Partial<GoogleUser> = {}): GoogleU
 }
 
 /** A Google ID token for the user; by default valid for this server. */
-async function idToken(
-  user: GoogleUser,
-  opts: { aud?: string; iss?: string; exp?: number; key?: CryptoKey } = {},
-): Promise<string> {
+async function idToken(user: GoogleUser, opts: { aud?: string; iss?: string; exp?: number; key?: CryptoKey } = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({
     email: user.email,
@@ -225,10 +220,8 @@ describe.each(databaseKinds)('Google sign-in against a local issuer on %s', (kin
     return inviteCode((await h.caller(gpToken).admin.invites.create({ role })).link);
   }
 
-  const googleLogin = (payload: Record<string, unknown>) =>
-    h.inject({ method: 'POST', url: '/api/users/google-login', payload });
-  const googleSignup = (payload: Record<string, unknown>) =>
-    h.inject({ method: 'POST', url: '/api/users/google-signup', payload });
+  const googleLogin = (payload: Record<string, unknown>) => h.inject({ method: 'POST', url: '/api/users/google-login', payload });
+  const googleSignup = (payload: Record<string, unknown>) => h.inject({ method: 'POST', url: '/api/users/google-signup', payload });
 
   async function userRow(email: string) {
     const rows = await h.database.db.select().from(users).where(eq(users.email, email));

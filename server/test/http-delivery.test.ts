@@ -56,7 +56,8 @@ describe.each(databaseKinds)('what the server sends on %s', (kind) => {
     h = await createHarness(kind, { env: { CLIENT_DIST: dist } });
     await h.createUser({ email: 'gp-delivery@test.dev', role: 'GP' });
     // Enough partners that the list is well over the compression threshold.
-    for (let i = 0; i < 12; i++) await h.createUser({ email: `lp-delivery-${i}@test.dev`, role: 'LP', firstName: `Partner${i}`, lastName: 'Delivery' });
+    for (let i = 0; i < 12; i++)
+      await h.createUser({ email: `lp-delivery-${i}@test.dev`, role: 'LP', firstName: `Partner${i}`, lastName: 'Delivery' });
     gpToken = await h.login('gp-delivery@test.dev', 'Passw0rd!');
   });
   afterAll(async () => {

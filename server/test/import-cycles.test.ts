@@ -15,7 +15,13 @@ function resolutionOf(project: string): object {
   const parsed = ts.getParsedCommandLineOfConfigFile(file, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
   if (!parsed) throw new Error(`cannot read ${file}`);
   return {
-    compilerOptions: { module: 'esnext', moduleResolution: 'bundler', jsx: 'react-jsx', baseUrl: `${root}${project}`, paths: parsed.options.paths ?? {} },
+    compilerOptions: {
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      jsx: 'react-jsx',
+      baseUrl: `${root}${project}`,
+      paths: parsed.options.paths ?? {},
+    },
   };
 }
 
@@ -41,7 +47,13 @@ describe('import cycles', () => {
   ])('%s has none, type imports included', async (dir, project) => {
     const graph = await graphOf(dir, project);
     // An import madge could not resolve would hide its edges: every one must resolve.
-    expect(graph.warnings().skipped.filter((name) => name.startsWith('.') || name.startsWith('@contract') || name.startsWith('@domain') || name.startsWith('@server'))).toEqual([]);
+    expect(
+      graph
+        .warnings()
+        .skipped.filter(
+          (name) => name.startsWith('.') || name.startsWith('@contract') || name.startsWith('@domain') || name.startsWith('@server'),
+        ),
+    ).toEqual([]);
     expect(graph.circular().map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
 });

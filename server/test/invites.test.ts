@@ -40,7 +40,10 @@ describe.each(databaseKinds)('open invites and revoking them on %s', (kind) => {
     const res = await h.inject({ method: 'POST', url: '/api/invites', headers: bearer(token), payload: { validityHours: 24, role } });
     expect(res.statusCode).toBe(201);
     const code = new URL(res.json<{ link: string }>().link).searchParams.get('invite') ?? '';
-    const [row] = await h.database.db.select().from(invites).where(eq(invites.codeHash, sha256(code)));
+    const [row] = await h.database.db
+      .select()
+      .from(invites)
+      .where(eq(invites.codeHash, sha256(code)));
     if (!row) throw new Error('invite not stored');
     return { code, id: row.id };
   }
@@ -108,7 +111,9 @@ describe.each(databaseKinds)('open invites and revoking them on %s', (kind) => {
     await h.createUser({ email: lpEmail, password: PASSWORD, role: 'LP' });
     const lpToken = await h.login(lpEmail, PASSWORD);
     const auditOf = (token: string) => h.inject({ method: 'GET', url: '/api/audit-events?entity=invite', headers: bearer(token) });
-    expect((await auditOf(gp.token)).json<{ events: { entity_id: string }[] }>().events.map((e) => e.entity_id)).toContain(String(target.id));
+    expect((await auditOf(gp.token)).json<{ events: { entity_id: string }[] }>().events.map((e) => e.entity_id)).toContain(
+      String(target.id),
+    );
     expect((await auditOf(lpToken)).json<{ events: unknown[] }>().events).toEqual([]);
 
     // Revoking it again answers the same and changes nothing.

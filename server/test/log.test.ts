@@ -30,10 +30,13 @@ describe('serializeError', () => {
   it('keeps the code, table, constraint and statement of a unique violation, and drops the row values', async () => {
     const row = { email: EMAIL, firstName: 'Row', lastName: 'Value', role: 'LP' as const, passwordHash: HASH };
     await database.db.insert(users).values(row);
-    const failure = await database.db.insert(users).values(row).then(
-      () => undefined,
-      (err: unknown) => err,
-    );
+    const failure = await database.db
+      .insert(users)
+      .values(row)
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
     expect(failure).toBeInstanceOf(Error);
     // The raw error carries the values: this is what used to reach the log.
     expect(String((failure as Error).message)).toContain(HASH);
@@ -75,8 +78,14 @@ describe('the server log', () => {
       logger: { ...logOptions('error'), stream: { write: (line: string) => void lines.push(line) } },
     });
     try {
-      await database.db.insert(users).values({ email: 'gp@example.com', firstName: 'G', lastName: 'P', role: 'GP', passwordHash: await hashPassword('Passw0rd!') });
-      const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'gp@example.com', password: 'Passw0rd!' } });
+      await database.db
+        .insert(users)
+        .values({ email: 'gp@example.com', firstName: 'G', lastName: 'P', role: 'GP', passwordHash: await hashPassword('Passw0rd!') });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: 'gp@example.com', password: 'Passw0rd!' },
+      });
       const token = (login.json() as { token: string }).token;
       // Break the audit trail so saving balances fails inside its transaction, with values bound.
       await database.db.execute(sql`drop table audit_events`);

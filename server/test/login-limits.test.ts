@@ -78,9 +78,7 @@ describe.each(cases)('login limits on %s, counters in the %s', (kind, store) => 
     const ip = freshIp();
 
     // 299 wrong passwords and the right one last, half to each instance, all at once.
-    const attempts = Array.from({ length: 300 }, (_, i) =>
-      login(i % 2 === 0 ? one : two, email, i === 299 ? PASSWORD : `Wr0ng!${i}`, ip),
-    );
+    const attempts = Array.from({ length: 300 }, (_, i) => login(i % 2 === 0 ? one : two, email, i === 299 ? PASSWORD : `Wr0ng!${i}`, ip));
     const responses = await Promise.all(attempts);
 
     // At most 10 wrong passwords checked; the right one got through only if it was among the first.

@@ -24,7 +24,10 @@ describe('the migrations and the schema', () => {
       `export default { dialect: 'postgresql', schema: ${JSON.stringify(relative(dir, join(ROOT, 'server/src/db/schema.ts')))}, out: './drizzle' };\n`,
     );
     const kit = (...args: string[]) =>
-      spawnSync(process.execPath, [join(ROOT, 'node_modules/drizzle-kit/bin.cjs'), ...args, `--config=${config}`], { cwd: dir, encoding: 'utf8' });
+      spawnSync(process.execPath, [join(ROOT, 'node_modules/drizzle-kit/bin.cjs'), ...args, `--config=${config}`], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
     const before = readdirSync(join(dir, 'drizzle')).sort();
     const generated = kit('generate');
     expect(generated.status, generated.stderr).toBe(0);

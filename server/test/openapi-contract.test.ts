@@ -13,7 +13,10 @@ import { bearer, createHarness, type Harness } from './support/harness';
 
 type Schema = Record<string, unknown>;
 type Responses = Record<string, { content?: Record<string, { schema: Schema }> }>;
-const doc = openApiDocument({ version: 'test' }) as { paths: Record<string, Record<string, { responses: Responses }>>; components: { schemas: Record<string, Schema> } };
+const doc = openApiDocument({ version: 'test' }) as {
+  paths: Record<string, Record<string, { responses: Responses }>>;
+  components: { schemas: Record<string, Schema> };
+};
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 ajv.addSchema({ $id: 'doc', components: doc.components });
 
@@ -57,12 +60,19 @@ describe.each(databaseKinds)('the OpenAPI contract against the live app on %s', 
 
   it('answers every path as documented, to a GP and to an LP, with data and without', async () => {
     await callEveryPath(tokens, async ({ route, url, token, payload }) => {
-      const res = await h.inject({ method: route.method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+      const res = await h.inject({
+        method: route.method,
+        url,
+        headers: bearer(token),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
       check(figures, route, res.statusCode, String(res.headers['content-type'] ?? ''), res.body);
       return res;
     });
 
-    console.info(`OpenAPI contract (${kind}): ${figures.calls} calls, ${figures.checked} answers checked against their schema, by status ${JSON.stringify(figures.byStatus)}, ${figures.problems.length} problems`);
+    console.info(
+      `OpenAPI contract (${kind}): ${figures.calls} calls, ${figures.checked} answers checked against their schema, by status ${JSON.stringify(figures.byStatus)}, ${figures.problems.length} problems`,
+    );
     expect(figures.problems).toEqual([]);
     expect(figures.checked).toBe(figures.calls);
     expect(Object.keys(figures.byStatus)).toEqual(expect.arrayContaining(['200', '201', '400', '403', '404']));

@@ -53,9 +53,13 @@ describe.each(databaseKinds)('Prism validating proxy in front of the app on %s',
     writeFileSync(docFile, JSON.stringify(openApiDocument({ version: 'test' })));
     const port = await freePort();
     proxy = `http://127.0.0.1:${port}`;
-    prism = spawn(process.execPath, [prismBin, 'proxy', docFile, upstream, '--port', String(port), '--host', '127.0.0.1', '--errors=false', '--verboseLevel', 'warn'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    prism = spawn(
+      process.execPath,
+      [prismBin, 'proxy', docFile, upstream, '--port', String(port), '--host', '127.0.0.1', '--errors=false', '--verboseLevel', 'warn'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     prism.stdout?.on('data', (chunk: Buffer) => (prismOutput += chunk.toString()));
     prism.stderr?.on('data', (chunk: Buffer) => (prismOutput += chunk.toString()));
     // Ready when it answers (a ping through the proxy); no fixed sleep.
@@ -84,7 +88,11 @@ describe.each(databaseKinds)('Prism validating proxy in front of the app on %s',
 
   it('finds no 5xx and no violation of the document in any request or answer, as a GP and as an LP', async () => {
     const login = async (email: string) => {
-      const res = await fetch(`${proxy}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Passw0rd!' }) });
+      const res = await fetch(`${proxy}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Passw0rd!' }),
+      });
       expect(res.status, 'login through the proxy').toBe(200);
       expect(res.headers.get('sl-violations'), 'login through the proxy').toBeNull();
       return ((await res.json()) as { token: string }).token;

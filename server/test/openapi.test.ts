@@ -4,7 +4,13 @@ import { openApiDocument } from '../src/rest/openapi';
 import { restRoutes } from '../src/rest/table';
 import { createHarness, type Harness } from './support/harness';
 
-type Operation = { operationId: string; security: unknown[]; responses: Record<string, { content?: Record<string, unknown> }>; parameters?: { name: string; in: string }[]; requestBody?: unknown };
+type Operation = {
+  operationId: string;
+  security: unknown[];
+  responses: Record<string, { content?: Record<string, unknown> }>;
+  parameters?: { name: string; in: string }[];
+  requestBody?: unknown;
+};
 const doc = openApiDocument({ version: 'test' }) as { openapi: string; paths: Record<string, Record<string, Operation>> };
 const operationOf = (method: string, path: string) => doc.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
 
@@ -20,11 +26,14 @@ describe('the OpenAPI document', () => {
     const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     const rows = restRoutes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
     expect(listed.sort()).toEqual([...rows].sort());
-    const ids = listed.map((key) => { const [m, p] = key.split(' '); return operationOf(m ?? '', p ?? '')?.operationId; });
+    const ids = listed.map((key) => {
+      const [m, p] = key.split(' ');
+      return operationOf(m ?? '', p ?? '')?.operationId;
+    });
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('documents each operation\'s security, its answer and its error statuses with the {error} shape', () => {
+  it("documents each operation's security, its answer and its error statuses with the {error} shape", () => {
     for (const r of restRoutes) {
       const op = operationOf(r.method, r.path);
       expect(op, `${r.method} ${r.path}`).toBeDefined();
@@ -41,13 +50,20 @@ describe('the OpenAPI document', () => {
       for (const status of errors) {
         expect(op.responses[status]?.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
       }
-      if (r.input === 'id' || r.input === 'id+body') expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
+      if (r.input === 'id' || r.input === 'id+body')
+        expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
       if (r.input === 'body' || r.input === 'id+body') expect(op.requestBody).toBeDefined();
     }
   });
 
-  it('describes a body from the procedure\'s own schema: required fields, bounds, no extra fields', () => {
-    const body = operationOf('POST', '/api/contact')?.requestBody as { content: { 'application/json': { schema: { required: string[]; additionalProperties: boolean; properties: Record<string, { maxLength?: number }> } } } };
+  it("describes a body from the procedure's own schema: required fields, bounds, no extra fields", () => {
+    const body = operationOf('POST', '/api/contact')?.requestBody as {
+      content: {
+        'application/json': {
+          schema: { required: string[]; additionalProperties: boolean; properties: Record<string, { maxLength?: number }> };
+        };
+      };
+    };
     const schema = body.content['application/json'].schema;
     expect(schema.required).toEqual(expect.arrayContaining(['name', 'email', 'message']));
     expect(schema.additionalProperties).toBe(false);

@@ -9,8 +9,7 @@ import { databaseKinds, openTestDatabase } from './support/databases';
 import { TEST_JWT_SECRET, WEB_ORIGIN, bearer, createHarness, type Harness } from './support/harness';
 import { LEVEL, captureLogs } from './support/logs';
 
-const RESET_REQUESTED =
-  'If an account exists for that email, a password reset link has been sent. It is valid for 30 minutes.';
+const RESET_REQUESTED = 'If an account exists for that email, a password reset link has been sent. It is valid for 30 minutes.';
 const RESET_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
 const RESET_DONE = 'Password reset successfully!';
 const INVALID_LOGIN = 'Invalid email or password.';
@@ -38,8 +37,7 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
   });
   afterAll(() => h.close());
 
-  const requestReset = (email: string) =>
-    h.inject({ method: 'POST', url: '/api/users/request-password-reset', payload: { email } });
+  const requestReset = (email: string) => h.inject({ method: 'POST', url: '/api/users/request-password-reset', payload: { email } });
   const resetPassword = (token: string, newPassword: string) =>
     h.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token, newPassword } });
   const postLogin = (email: string, password: string) =>

@@ -21,7 +21,11 @@ function cliWith(settings: NodeJS.ProcessEnv, ...args: string[]) {
 }
 
 /** Runs `node <entry> ...args` to its end without blocking the test's event loop (a generous deadline). */
-function runToEnd(entry: { command: string; args: string[] }, settings: NodeJS.ProcessEnv, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function runToEnd(
+  entry: { command: string; args: string[] },
+  settings: NodeJS.ProcessEnv,
+  ...args: string[]
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
     const child = spawn(entry.command, [...entry.args, ...args], { cwd: root, env: settings, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -84,7 +88,7 @@ describe('the server process and the operator commands on the embedded database'
     const get = async (path: string) => {
       const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(200);
-      return (await res.json());
+      return await res.json();
     };
     const lots = (await get('/api/holdings')) as { lastPrice: number | null; quoteSource: string }[];
     expect(lots.length).toBeGreaterThan(14);
@@ -110,11 +114,35 @@ describe('the server process and the operator commands on the embedded database'
   });
 
   it('then runs operator commands against the stored database', () => {
-    const created = cli('create-user', '--email', 'Ops@Example.com', '--password', 'Opsw0rd!x', '--role', 'gp', '--first', 'Olive', '--last', 'Ops');
+    const created = cli(
+      'create-user',
+      '--email',
+      'Ops@Example.com',
+      '--password',
+      'Opsw0rd!x',
+      '--role',
+      'gp',
+      '--first',
+      'Olive',
+      '--last',
+      'Ops',
+    );
     expect(created.stderr).toBe('');
     expect(created.stdout.trim()).toBe('Created GP account ops@example.com.');
 
-    const again = cli('create-user', '--email', 'ops@example.com', '--password', 'Opsw0rd!x', '--role', 'GP', '--first', 'O', '--last', 'O');
+    const again = cli(
+      'create-user',
+      '--email',
+      'ops@example.com',
+      '--password',
+      'Opsw0rd!x',
+      '--role',
+      'GP',
+      '--first',
+      'O',
+      '--last',
+      'O',
+    );
     expect(again.status).toBe(2);
     expect(again.stderr).toContain('already exists');
 
@@ -133,7 +161,21 @@ describe('the server process and the operator commands on the embedded database'
   it('explains bad arguments and settings instead of failing with a stack trace', async () => {
     // None of these gets as far as the database: the four processes run side by side.
     const [weak, role, ...badPorts] = await Promise.all([
-      runToEnd(cliEntry, env, 'create-user', '--email', 'w@example.com', '--password', 'weak', '--role', 'LP', '--first', 'W', '--last', 'W'),
+      runToEnd(
+        cliEntry,
+        env,
+        'create-user',
+        '--email',
+        'w@example.com',
+        '--password',
+        'weak',
+        '--role',
+        'LP',
+        '--first',
+        'W',
+        '--last',
+        'W',
+      ),
       runToEnd(cliEntry, env, 'invite', '--role', 'ADMIN'),
       // An empty PORT is a mistake, not "any free port".
       ...['abc', ''].map((port) => runToEnd(main, { ...env, PORT: port })),
@@ -147,7 +189,9 @@ describe('the server process and the operator commands on the embedded database'
     expect(badPorts).toHaveLength(2);
     for (const badPort of badPorts) {
       expect(badPort.status).toBe(1);
-      expect(badPort.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid setting: PORT must be a whole number from 0 to 65535/)]);
+      expect(badPort.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^Invalid setting: PORT must be a whole number from 0 to 65535/),
+      ]);
       expect(badPort.stdout).not.toContain('Server listening');
     }
   }, 120_000);

@@ -79,8 +79,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
     const [row] = await h.database.db.select().from(users).where(eq(users.id, id));
     return row;
   }
-  const logsOf = (id: number) =>
-    h.database.db.select().from(userEditLogs).where(eq(userEditLogs.userId, id)).orderBy(asc(userEditLogs.id));
+  const logsOf = (id: number) => h.database.db.select().from(userEditLogs).where(eq(userEditLogs.userId, id)).orderBy(asc(userEditLogs.id));
 
   describe('profile details', () => {
     it('answers the user, lastLogin, and null lastEdit and mostRecentEdit for a new user', async () => {
@@ -178,7 +177,9 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       expect(details.lastEdit).toBe(after?.lastEdit?.toISOString());
       expect(details.lastLogin).toBe(before?.lastLogin?.toISOString());
       expect(details.mostRecentEdit).not.toBeNull();
-      expect((await h.inject({ method: 'POST', url: '/api/users/login', payload: { email: newEmail, password: PASSWORD } })).statusCode).toBe(200);
+      expect(
+        (await h.inject({ method: 'POST', url: '/api/users/login', payload: { email: newEmail, password: PASSWORD } })).statusCode,
+      ).toBe(200);
     });
 
     it('shows the latest change as mostRecentEdit', async () => {
@@ -216,7 +217,12 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       const other = await signedIn('other');
       const { id, token } = await signedIn('wants-other', 'LP', { firstName: 'Keep', lastName: 'Me' });
 
-      const res = await putProfile(token, { first_name: 'Changed', last_name: 'Me', email: other.email.toUpperCase(), current_password: PASSWORD });
+      const res = await putProfile(token, {
+        first_name: 'Changed',
+        last_name: 'Me',
+        email: other.email.toUpperCase(),
+        current_password: PASSWORD,
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: EMAIL_TAKEN });
       expect(await userRow(id)).toMatchObject({ firstName: 'Keep', lastName: 'Me', lastEdit: null });
@@ -258,7 +264,9 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       const { id, email, token } = await signedIn('guessing', 'LP', { firstName: 'Gus', lastName: 'Sing' });
       const newEmail = uniqueEmail('taken-over');
       const tries = await Promise.all(
-        Array.from({ length: 10 }, () => putProfile(token, { first_name: 'Gus', last_name: 'Sing', email: newEmail, current_password: 'Wrong#Pass1' })),
+        Array.from({ length: 10 }, () =>
+          putProfile(token, { first_name: 'Gus', last_name: 'Sing', email: newEmail, current_password: 'Wrong#Pass1' }),
+        ),
       );
       expect(tries.map((r) => r.statusCode)).toEqual(Array(10).fill(400));
       const right = await putProfile(token, { first_name: 'Gus', last_name: 'Sing', email: newEmail, current_password: PASSWORD });

@@ -35,7 +35,14 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/users/request-password-reset': { email: 'a@b.co' },
   'POST /api/users/reset-password': { token: 'abc', newPassword: 'Passw0rd!' },
   'PUT /api/users/change-password': { currentPassword: 'Passw0rd!', newPassword: 'Passw0rd!2' },
-  'PUT /api/users/profile': { first_name: 'Ann', last_name: 'Lee', email: 'a@b.co', current_password: 'Passw0rd!', last_login: null, last_edit: null },
+  'PUT /api/users/profile': {
+    first_name: 'Ann',
+    last_name: 'Lee',
+    email: 'a@b.co',
+    current_password: 'Passw0rd!',
+    last_login: null,
+    last_edit: null,
+  },
   'POST /api/invites': { validityHours: 24, role: 'LP' },
   'POST /api/contact': { name: 'Ann', email: 'a@b.co', phone: '5551234567', message: 'Hello' },
   'POST /api/holdings': { symbol: 'AAPL', asset_type: 'stock', purchases: [{ qty: 1, price_paid: 100, purchase_date: '2026-01-05' }] },
@@ -151,7 +158,9 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
 
 /** Every procedure, by its dotted path, with the zod schema of its input if it takes one. */
 interface ZodNode {
-  _zod: { def: { type: string; shape?: Record<string, ZodNode>; element?: ZodNode; innerType?: ZodNode; in?: ZodNode; options?: ZodNode[] } };
+  _zod: {
+    def: { type: string; shape?: Record<string, ZodNode>; element?: ZodNode; innerType?: ZodNode; in?: ZodNode; options?: ZodNode[] };
+  };
 }
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { inputs: ZodNode[] } }>).map(
   ([path, p]) => ({ path, input: p._def.inputs[0] }),
@@ -185,7 +194,9 @@ function withLeaf(value: unknown, path: string[], replace: (old: string) => unkn
   return { ...(value as Record<string, unknown>), [head]: withLeaf((value as Record<string, unknown>)[head], rest, replace) };
 }
 function textLeaves(value: unknown): string[] {
-  return keyPaths(value).filter((path) => typeof path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], value) === 'string');
+  return keyPaths(value).filter(
+    (path) => typeof path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], value) === 'string',
+  );
 }
 
 /** A NUL in the middle of a text, and a control character for the single-line ones. */
@@ -316,8 +327,16 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     const textRoutes = bodyRoutes.filter((r) => textLeaves(restBody(routeKey(r))).length > 0);
 
     it('spoils the text fields of every REST path and procedure that has any', () => {
-      expect(bodyRoutes.filter((r) => !textRoutes.includes(r)).map(routeKey)).toEqual(['PUT /api/contact/:id/handled', 'POST /api/ai/confirm']);
-      expect(withInput.filter((p) => textLeaves(PROCEDURE_INPUTS[p.path]).length === 0).map((p) => p.path).sort()).toEqual([
+      expect(bodyRoutes.filter((r) => !textRoutes.includes(r)).map(routeKey)).toEqual([
+        'PUT /api/contact/:id/handled',
+        'POST /api/ai/confirm',
+      ]);
+      expect(
+        withInput
+          .filter((p) => textLeaves(PROCEDURE_INPUTS[p.path]).length === 0)
+          .map((p) => p.path)
+          .sort(),
+      ).toEqual([
         'admin.invites.revoke',
         'admin.users.remove',
         'ai.confirm',
@@ -352,7 +371,11 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
       ['PUT /api/users/profile', { last_name: 'L\u0000ee' }, 'Last name cannot contain control characters.'],
       ['POST /api/users/signup', { firstName: 'A\u0000nn' }, 'First name cannot contain control characters.'],
       ['POST /api/illiquid-assets/save', { assets: [{ ...VENTURE_ROW, name: 'Ac\u0000me' }] }, 'Name cannot contain control characters.'],
-      ['POST /api/illiquid-assets/save', { assets: [{ ...VENTURE_ROW, description: 'x\u0000' }] }, 'Description cannot contain control characters.'],
+      [
+        'POST /api/illiquid-assets/save',
+        { assets: [{ ...VENTURE_ROW, description: 'x\u0000' }] },
+        'Description cannot contain control characters.',
+      ],
       ['PUT /api/real-estate/:id', { ...PROPERTY_ROW, name: 'Ac\u0000me' }, 'Name cannot contain control characters.'],
       ['PUT /api/real-estate/:id', { ...PROPERTY_ROW, description: 'x\u001b[31m' }, 'Description cannot contain control characters.'],
       ['POST /api/ai/prompt', { prompt: 'buy\u0000 1 AAPL' }, 'Your message cannot contain control characters.'],
@@ -446,7 +469,11 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
       ['POST /api/illiquid-assets/save', venture({ dividend_dollar: 1e15 }), 'Dividend $ must be at most 1,000,000,000,000.'],
       ['POST /api/illiquid-assets/save', venture({ dividend_pct: 10000.5 }), 'Dividend % must be at most 10,000.'],
       ['PUT /api/illiquid-assets/:id', { ...VENTURE_ROW, qty: 1e16 }, 'Qty must be at most 1,000,000,000,000.'],
-      ['POST /api/real-estate/save', property({ total_rental_income: '1000000000000.01' }), 'Total Rental Income must be at most 1,000,000,000,000.'],
+      [
+        'POST /api/real-estate/save',
+        property({ total_rental_income: '1000000000000.01' }),
+        'Total Rental Income must be at most 1,000,000,000,000.',
+      ],
       ['POST /api/real-estate/save', property({ monthly_rental_income: 5e12 }), 'Monthly Rental Income must be at most 1,000,000,000,000.'],
       ['POST /api/real-estate/save', property({ annual_rental_income_pct: -20000 }), 'Annual Rental Income % must be at least -10,000.'],
       ['PUT /api/real-estate/:id', { ...PROPERTY_ROW, last_price_at_date: '12345678901' }, 'Last price must be at most 10,000,000,000.'],

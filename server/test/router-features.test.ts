@@ -6,7 +6,15 @@ const paths = Object.keys(appRouter._def.procedures);
 
 describe('the app router', () => {
   it('keeps the six routers the product is known by, and ping', () => {
-    expect([...new Set(paths.map((p) => p.split('.')[0]))].sort()).toEqual(['admin', 'ai', 'assets', 'auth', 'contact', 'ping', 'portfolio']);
+    expect([...new Set(paths.map((p) => p.split('.')[0]))].sort()).toEqual([
+      'admin',
+      'ai',
+      'assets',
+      'auth',
+      'contact',
+      'ping',
+      'portfolio',
+    ]);
   });
 
   it('gives each feature its sub-router', () => {

@@ -34,7 +34,8 @@ describe.each(databaseKinds)('session checks on %s', (kind) => {
     await expect.poll(async () => (await profile(b, token)).statusCode, { timeout: 15_000 }).toBe(200);
     const select = vi.spyOn(a.database.db, 'select');
     try {
-      for (let i = 0; i < 5; i++) expect((await b.inject({ method: 'GET', url: '/api/ping', headers: bearer(token) })).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await b.inject({ method: 'GET', url: '/api/ping', headers: bearer(token) })).statusCode).toBe(200);
       const store = b.deps.sessions;
       const [id] = await a.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'kept@test.dev'));
       select.mockClear();
@@ -99,7 +100,11 @@ describe('verified tokens', () => {
     now = new Date('2026-11-23T12:01:00Z');
     expect(await tokens.verify(token)).toBeNull();
     // A token signed with another key, or altered, is refused and never kept.
-    const forged = await createTokenService('another-secret-that-is-at-least-32-bytes', 60, () => now).sign({ userId: 7, role: 'GP', tokenVersion: 2 });
+    const forged = await createTokenService('another-secret-that-is-at-least-32-bytes', 60, () => now).sign({
+      userId: 7,
+      role: 'GP',
+      tokenVersion: 2,
+    });
     expect(await tokens.verify(forged)).toBeNull();
     const fresh = await tokens.sign({ userId: 7, role: 'LP', tokenVersion: 2 });
     expect(await tokens.verify(`${fresh.slice(0, -2)}xx`)).toBeNull();

@@ -86,7 +86,9 @@ async function seededData(deadlineMs = 300_000): Promise<string | undefined> {
   for (;;) {
     if (existsSync(join(folder, SEEDED_READY))) return join(folder, 'data');
     if (existsSync(join(folder, SEEDED_FAILED))) {
-      console.warn(`The seeded database could not be made; this file's app seeds its own: ${await readFile(join(folder, SEEDED_FAILED), 'utf8')}`);
+      console.warn(
+        `The seeded database could not be made; this file's app seeds its own: ${await readFile(join(folder, SEEDED_FAILED), 'utf8')}`,
+      );
       return undefined;
     }
     if (Date.now() > deadline) throw new Error(`the seeded database was not ready within ${deadlineMs / 1000} s`);

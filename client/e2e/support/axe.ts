@@ -18,8 +18,10 @@ export interface Violation {
  */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
   await page.evaluate(axeSource);
-  const results = await page.evaluate(
-    () => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }),
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
   );
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

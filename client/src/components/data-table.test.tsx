@@ -89,14 +89,35 @@ describe('DataTable', () => {
       children: Node[];
     }
     const tree: Node[] = [
-      { id: 'b', name: 'B', children: [{ id: 'b2', name: 'z lot', children: [] }, { id: 'b1', name: 'a lot', children: [] }] },
+      {
+        id: 'b',
+        name: 'B',
+        children: [
+          { id: 'b2', name: 'z lot', children: [] },
+          { id: 'b1', name: 'a lot', children: [] },
+        ],
+      },
       { id: 'a', name: 'A', children: [] },
     ];
     const user = userEvent.setup();
     render(
       <DataTable<Node>
         label="Entries"
-        columns={[{ key: 'name', header: 'Name', text: (n) => n.name, cell: (n, row) => (n.children.length ? <button type="button" onClick={row.toggleExpanded}>{n.name}</button> : n.name) }]}
+        columns={[
+          {
+            key: 'name',
+            header: 'Name',
+            text: (n) => n.name,
+            cell: (n, row) =>
+              n.children.length ? (
+                <button type="button" onClick={row.toggleExpanded}>
+                  {n.name}
+                </button>
+              ) : (
+                n.name
+              ),
+          },
+        ]}
         rows={tree}
         rowKey={(n) => n.id}
         subRows={(n) => n.children}

@@ -219,7 +219,11 @@ export function DataTable<Row extends RowData>({
                         key={column.key}
                         role={Cell === 'th' ? 'rowheader' : 'cell'}
                         scope={Cell === 'th' ? 'row' : undefined}
-                        className={joined(column.className, column.cellClassName?.(row.original), rowHeader && i === 0 && 'data-table__first')}
+                        className={joined(
+                          column.className,
+                          column.cellClassName?.(row.original),
+                          rowHeader && i === 0 && 'data-table__first',
+                        )}
                         data-label={column.header}
                       >
                         {column.cell ? column.cell(row.original, context) : column.text(row.original)}

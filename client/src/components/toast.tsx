@@ -42,10 +42,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <section className="toasts" aria-label="Notifications">
         {/* Live regions exist before anything is put in them, so screen readers announce new messages. */}
         <div role="alert" className="toasts__region">
-          {toasts.filter((t) => t.tone === 'error').map((t) => <ToastItem key={t.id} toast={t} onDismiss={dismiss} />)}
+          {toasts
+            .filter((t) => t.tone === 'error')
+            .map((t) => (
+              <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
+            ))}
         </div>
         <div role="status" className="toasts__region">
-          {toasts.filter((t) => t.tone === 'success').map((t) => <ToastItem key={t.id} toast={t} onDismiss={dismiss} />)}
+          {toasts
+            .filter((t) => t.tone === 'success')
+            .map((t) => (
+              <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
+            ))}
         </div>
       </section>
     </NotifyContext.Provider>

@@ -118,7 +118,6 @@ function toDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-
 const easternDateTimeNoZone = new Intl.DateTimeFormat('en-US', {
   timeZone: EASTERN_TIME_ZONE,
   year: 'numeric',

@@ -26,6 +26,12 @@ export function acceptAmountText(next: string): string | null {
  * For a type="number" input (which keeps its step): a keystroke that is not a digit or a
  * decimal point ("e", "+", "-", letters) is ignored; shortcuts and editing keys pass.
  */
-export function ignoreNonDecimalKey(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; preventDefault(): void }): void {
+export function ignoreNonDecimalKey(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  preventDefault(): void;
+}): void {
   if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && !/[\d.]/.test(event.key)) event.preventDefault();
 }

@@ -20,17 +20,24 @@ export function useFieldErrors<F extends HTMLElement = HTMLFormElement>() {
     if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
 
-  const validate = useCallback(<S extends Schema>(schema: S | null, input: SchemaInput<S>, extra: ExtraChecks = {}): { ok: true } | { ok: false; errors: FieldErrors } => {
-    // A schema still loading (lib/use-contract-schema.ts) leaves the check to the server.
-    const checked = schema ? checkFields(schema, input) : { ok: true as const };
-    const found: Partial<Record<string, string>> = checked.ok ? {} : { ...checked.errors };
-    // A form's own rule is the more telling one ("Quantity is required." for a blank decimal).
-    for (const [field, message] of Object.entries(extra)) if (message) found[field] = message;
-    setErrors(found);
-    if (Object.keys(found).length === 0) return { ok: true };
-    setRefusals((n) => n + 1);
-    return { ok: false, errors: found };
-  }, []);
+  const validate = useCallback(
+    <S extends Schema>(
+      schema: S | null,
+      input: SchemaInput<S>,
+      extra: ExtraChecks = {},
+    ): { ok: true } | { ok: false; errors: FieldErrors } => {
+      // A schema still loading (lib/use-contract-schema.ts) leaves the check to the server.
+      const checked = schema ? checkFields(schema, input) : { ok: true as const };
+      const found: Partial<Record<string, string>> = checked.ok ? {} : { ...checked.errors };
+      // A form's own rule is the more telling one ("Quantity is required." for a blank decimal).
+      for (const [field, message] of Object.entries(extra)) if (message) found[field] = message;
+      setErrors(found);
+      if (Object.keys(found).length === 0) return { ok: true };
+      setRefusals((n) => n + 1);
+      return { ok: false, errors: found };
+    },
+    [],
+  );
 
   /** An edited field's message goes until the next submit. */
   const clear = useCallback((field: string) => {

@@ -36,13 +36,10 @@ export function LoginPage() {
     if (!validate(loginInput, input).ok) return;
     // The dashboard's code downloads while the server checks the password.
     preloadDashboards();
-    login.mutate(
-      input,
-      {
-        onSuccess: (answer) => completeSignIn(answer, 'local'),
-        onError: (error) => notify.error(messageOf(error, LOGIN_FAILED)),
-      },
-    );
+    login.mutate(input, {
+      onSuccess: (answer) => completeSignIn(answer, 'local'),
+      onError: (error) => notify.error(messageOf(error, LOGIN_FAILED)),
+    });
   };
 
   const onGoogleToken = async (accessToken: string) => {

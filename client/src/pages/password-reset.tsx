@@ -33,16 +33,13 @@ export function PasswordResetPage() {
       if (checked.errors.token) notify.error(checked.errors.token);
       return;
     }
-    reset.mutate(
-      input,
-      {
-        onSuccess: () => {
-          notify.success(RESET_SUCCESS);
-          navigate('/login');
-        },
-        onError: (error) => notify.error(messageOf(error, RESET_FAILED)),
+    reset.mutate(input, {
+      onSuccess: () => {
+        notify.success(RESET_SUCCESS);
+        navigate('/login');
       },
-    );
+      onError: (error) => notify.error(messageOf(error, RESET_FAILED)),
+    });
   };
 
   return (

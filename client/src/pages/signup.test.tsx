@@ -132,7 +132,10 @@ describe('password reset', () => {
 
   it('shows the typed password with the eye toggle, resets it and goes to /login', async () => {
     const user = userEvent.setup();
-    const api = fakeApi({ 'auth.passwordReset.setPassword': () => ({ message: 'Password reset successfully!' }), 'auth.clientSettings': () => ({ googleClientId: null }) });
+    const api = fakeApi({
+      'auth.passwordReset.setPassword': () => ({ message: 'Password reset successfully!' }),
+      'auth.clientSettings': () => ({ googleClientId: null }),
+    });
     renderApp('/password_reset?token=t0k', api);
     const input = await screen.findByLabelText('New Password');
     expect(input.getAttribute('type')).toBe('password');

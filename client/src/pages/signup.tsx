@@ -12,7 +12,10 @@ import './auth.css';
 export function SignupPage() {
   useDocumentTitle('Sign Up');
   const invite = new URLSearchParams(useSearch()).get('invite');
-  const check = trpc.auth.checkInvite.useQuery({ invite: invite ?? '' }, { enabled: Boolean(invite), retry: false, staleTime: 0, gcTime: 0 });
+  const check = trpc.auth.checkInvite.useQuery(
+    { invite: invite ?? '' },
+    { enabled: Boolean(invite), retry: false, staleTime: 0, gcTime: 0 },
+  );
   if (!invite || check.data?.valid === false || check.error?.data?.httpStatus === 400) return <SignupRestricted />;
   if (check.isPending) {
     return (

@@ -33,7 +33,16 @@ export interface Books {
   realized: { yearToDate: string; allTime: string };
 }
 
-const lot = (id: number, symbol: string, assetType: 'stock' | 'crypto', exchange: string | null, qty: string, pricePaid: string, costBasis: string, purchaseDate: string): LotInput => ({
+const lot = (
+  id: number,
+  symbol: string,
+  assetType: 'stock' | 'crypto',
+  exchange: string | null,
+  qty: string,
+  pricePaid: string,
+  costBasis: string,
+  purchaseDate: string,
+): LotInput => ({
   id,
   symbol,
   assetType,
@@ -138,7 +147,18 @@ export function capitalAccountFixture(): ProcedureOutput<'portfolio.capital.acco
     user_id: 2,
     name: 'Leo Parker',
     email: 'lp@demo.partners',
-    figures: { commitment: zero, contributed: zero, unfunded: zero, distributed: zero, units: '0', value: zero, dpi: null, rvpi: null, tvpi: null, irr: null },
+    figures: {
+      commitment: zero,
+      contributed: zero,
+      unfunded: zero,
+      distributed: zero,
+      units: '0',
+      value: zero,
+      dpi: null,
+      rvpi: null,
+      tvpi: null,
+      irr: null,
+    },
     fund: { as_of: '2026-03-02', start_date: null, net_account_value: zero, units_outstanding: '0', unit_value: null },
     entries: [],
     history: [],
@@ -151,7 +171,16 @@ export function dashboardReads(overrides: FakeHandlers = {}, books: Books = book
     'portfolio.valuation': () => valuationOf(books),
     'portfolio.market.predictions': () => [{ ticker: 'AAPL', prediction: 121.5 }],
     'portfolio.market.summary': () => [
-      { name: 'S&P 500', symbol: '^GSPC', price: 6737.98, change: 12.5, changePct: 0.19, quoteSource: 'simulated', quoteAsOf: '2026-03-02T15:00:00.000Z', quoteStale: false },
+      {
+        name: 'S&P 500',
+        symbol: '^GSPC',
+        price: 6737.98,
+        change: 12.5,
+        changePct: 0.19,
+        quoteSource: 'simulated',
+        quoteAsOf: '2026-03-02T15:00:00.000Z',
+        quoteStale: false,
+      },
     ],
     'portfolio.history': () => ({ days: [] }),
     'assets.venture.list': () => books.ventures,

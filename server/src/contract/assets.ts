@@ -14,7 +14,9 @@ export const assetPercent = (label: string) => decimalField(label, PERCENT).opti
 /** The fields every venture investment and real estate investment has. */
 export const commonAssetFields = {
   name: textField('Name', { message: ASSET_ROW_RULE }).min(1, ASSET_ROW_RULE).max(200, 'Name is too long.'),
-  description: textField('Description', { message: 'Description must be text.', multiline: true }).max(2000, 'Description is too long.').optional(),
+  description: textField('Description', { message: 'Description must be text.', multiline: true })
+    .max(2000, 'Description is too long.')
+    .optional(),
   purchase_date: dayField('Purchase date', ASSET_ROW_RULE),
   qty: ruled('Qty', QUANTITY),
   price_paid: ruled('Price paid', PRICE),
@@ -27,5 +29,8 @@ export const commonAssetFields = {
 /** A save of new rows, all or none. */
 export const assetRowsInput = <T extends z.ZodType>(row: T) =>
   z.strictObject({
-    assets: z.array(row, { error: 'Assets must be a list of rows.' }).min(1, 'Add at least one row to save.').max(200, 'Save at most 200 rows at a time.'),
+    assets: z
+      .array(row, { error: 'Assets must be a list of rows.' })
+      .min(1, 'Add at least one row to save.')
+      .max(200, 'Save at most 200 rows at a time.'),
   });

@@ -13,7 +13,6 @@ export const saveBalancesInput = z.strictObject({
   accounts_receivable: balance('Accounts Receivable'),
 });
 
-
 /** Money paid into or taken out of Cash Available (a capital call, a distribution, fees). */
 export const cashMovementInput = z.strictObject({
   kind: z.enum(['deposit', 'withdrawal'], { error: 'Kind must be deposit or withdrawal.' }),

@@ -9,7 +9,10 @@ export type CapitalKind = (typeof CAPITAL_KINDS)[number];
 /** A user id from JSON or from a query string's text. */
 const userIdField = idField.or(z.coerce.number({ error: 'A valid id is required.' }).pipe(idField));
 
-const quarterField = textField('quarter', { message: 'quarter is required, e.g. 2026-Q3.' }).regex(/^\d{4}-Q[1-4]$/, 'quarter must look like 2026-Q3.');
+const quarterField = textField('quarter', { message: 'quarter is required, e.g. 2026-Q3.' }).regex(
+  /^\d{4}-Q[1-4]$/,
+  'quarter must look like 2026-Q3.',
+);
 
 export const capitalAccountInput = z.strictObject({ userId: userIdField.optional() }).default({});
 

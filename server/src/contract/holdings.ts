@@ -23,7 +23,10 @@ export const addHoldingInput = z.strictObject({
     .max(20, 'Exchange is too long.')
     .regex(/^[A-Za-z]*$/, 'Exchange can have only letters.')
     .optional(),
-  purchases: z.array(purchase, { error: 'Purchases must be a list.' }).min(1, 'Add at least one purchase.').max(100, 'Add at most 100 purchases at a time.'),
+  purchases: z
+    .array(purchase, { error: 'Purchases must be a list.' })
+    .min(1, 'Add at least one purchase.')
+    .max(100, 'Add at most 100 purchases at a time.'),
   /** Paid from Cash Available; by default the purchases are recorded without touching it. */
   settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
 });

@@ -37,26 +37,24 @@ function problemText(label: string, problem: AmountProblem, options: DecimalOpti
  */
 export function decimalField(label: string, options: DecimalOptions) {
   const { sign, message, blankIsZero } = options;
-  return z
-    .union([z.number(), z.string().max(40)], { error: message ?? `${label} must be a number.` })
-    .transform((value, ctx) => {
-      const input = blankIsZero && typeof value === 'string' && value.trim() === '' ? '0' : value;
-      const parsed = checkAmount(input, options);
-      const refuse = (text: string) => {
-        ctx.addIssue({ code: 'custom', message: text });
-        return z.NEVER;
-      };
-      if ('problem' in parsed && (parsed.problem === 'not-a-number' || parsed.problem === 'too-many-decimals')) {
-        return refuse(problemText(label, parsed.problem, options));
-      }
-      // The sign comes before the size, so -5 for a quantity says "more than 0", not a bound.
-      const negative = 'text' in parsed ? parsed.text.startsWith('-') : parsed.problem === 'too-small';
-      const zero = 'text' in parsed && Number(parsed.text) === 0;
-      if (sign === 'positive' && (negative || zero)) return refuse(`${label} must be more than 0.`);
-      if (sign === 'nonNegative' && negative) return refuse(`${label} cannot be negative.`);
-      if ('problem' in parsed) return refuse(problemText(label, parsed.problem, options));
-      return parsed.text;
-    });
+  return z.union([z.number(), z.string().max(40)], { error: message ?? `${label} must be a number.` }).transform((value, ctx) => {
+    const input = blankIsZero && typeof value === 'string' && value.trim() === '' ? '0' : value;
+    const parsed = checkAmount(input, options);
+    const refuse = (text: string) => {
+      ctx.addIssue({ code: 'custom', message: text });
+      return z.NEVER;
+    };
+    if ('problem' in parsed && (parsed.problem === 'not-a-number' || parsed.problem === 'too-many-decimals')) {
+      return refuse(problemText(label, parsed.problem, options));
+    }
+    // The sign comes before the size, so -5 for a quantity says "more than 0", not a bound.
+    const negative = 'text' in parsed ? parsed.text.startsWith('-') : parsed.problem === 'too-small';
+    const zero = 'text' in parsed && Number(parsed.text) === 0;
+    if (sign === 'positive' && (negative || zero)) return refuse(`${label} must be more than 0.`);
+    if (sign === 'nonNegative' && negative) return refuse(`${label} cannot be negative.`);
+    if ('problem' in parsed) return refuse(problemText(label, parsed.problem, options));
+    return parsed.text;
+  });
 }
 
 /** A YYYY-MM-DD calendar day. */

@@ -138,13 +138,37 @@ const decimals = <const K extends readonly string[]>(keys: K) =>
 
 const totals = z.object(
   decimals([
-    'cashAvailable', 'marginDebit', 'accountsReceivable', 'netAccountValue', 'liquidValue', 'ventureValue', 'realEstateValue',
-    'dayGain', 'liquidCost', 'liquidGain', 'liquidTableTotal', 'ventureCost', 'ventureGain', 'ventureDividendDollar',
-    'realEstateCost', 'realEstateTotalValue', 'realEstateGain', 'annualRentalIncome', 'totalRentalIncome', 'monthlyRentalIncome',
-    'totalUnrealizedGain', 'realizedGainYearToDate', 'realizedGainAllTime',
+    'cashAvailable',
+    'marginDebit',
+    'accountsReceivable',
+    'netAccountValue',
+    'liquidValue',
+    'ventureValue',
+    'realEstateValue',
+    'dayGain',
+    'liquidCost',
+    'liquidGain',
+    'liquidTableTotal',
+    'ventureCost',
+    'ventureGain',
+    'ventureDividendDollar',
+    'realEstateCost',
+    'realEstateTotalValue',
+    'realEstateGain',
+    'annualRentalIncome',
+    'totalRentalIncome',
+    'monthlyRentalIncome',
+    'totalUnrealizedGain',
+    'realizedGainYearToDate',
+    'realizedGainAllTime',
   ]),
 );
-const pcts = { liquidGainPct: decimal.nullable(), ventureGainPct: decimal.nullable(), ventureDividendPct: decimal.nullable(), realEstateGainPct: decimal.nullable() };
+const pcts = {
+  liquidGainPct: decimal.nullable(),
+  ventureGainPct: decimal.nullable(),
+  ventureDividendPct: decimal.nullable(),
+  realEstateGainPct: decimal.nullable(),
+};
 export const summaryOutput = totals.extend({ ...pcts, asOf: isoTime });
 
 const figures = { cost: decimal, value: decimal, gain: decimal, gainPct: decimal.nullable() };
@@ -163,7 +187,15 @@ export const valuationOutput = z.object({
       dayGain: decimal,
       pctOfPortfolio: decimal.nullable(),
       lots: z.array(
-        z.object({ id: z.number().int(), qty: decimal, pricePaid: decimal, purchaseDate: isoDay, ...figures, dayGain: decimal, pctOfPortfolio: decimal.nullable() }),
+        z.object({
+          id: z.number().int(),
+          qty: decimal,
+          pricePaid: decimal,
+          purchaseDate: isoDay,
+          ...figures,
+          dayGain: decimal,
+          pctOfPortfolio: decimal.nullable(),
+        }),
       ),
     }),
   ),
@@ -235,7 +267,12 @@ const assetRow = {
   value: z.number(),
 };
 export const ventureRowOutput = z.object({ ...assetRow, dividend_dollar: z.number(), dividend_pct: z.number() });
-export const realEstateRowOutput = z.object({ ...assetRow, total_rental_income: z.number(), monthly_rental_income: z.number(), annual_rental_income_pct: z.number() });
+export const realEstateRowOutput = z.object({
+  ...assetRow,
+  total_rental_income: z.number(),
+  monthly_rental_income: z.number(),
+  annual_rental_income_pct: z.number(),
+});
 
 export const assistantOutput = z.object({ message: z.string(), requiresConfirmation: z.boolean() });
 
@@ -291,6 +328,8 @@ export const downloadOutput = z.object({
 export const inviteCheckOutput = z.object({ valid: z.boolean().describe('Whether the invite can still be used; nothing else is said') });
 export const symbolCheckOutput = z.object({
   symbol: z.string(),
-  status: z.enum(['priced', 'unknown', 'unavailable']).describe('unknown: the market-data provider has no such symbol; unavailable: it cannot be asked now'),
+  status: z
+    .enum(['priced', 'unknown', 'unavailable'])
+    .describe('unknown: the market-data provider has no such symbol; unavailable: it cannot be asked now'),
   message: z.string().nullable(),
 });

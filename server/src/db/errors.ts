@@ -2,7 +2,7 @@
 function* causes(err: unknown): Generator<object> {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
     yield e;
-    e = 'cause' in e ? (e).cause : undefined;
+    e = 'cause' in e ? e.cause : undefined;
   }
 }
 

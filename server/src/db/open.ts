@@ -104,7 +104,8 @@ export function openPostgres(url: string, max = 10): Database {
     migrate: (afterMigrate) => migratePostgres(url, afterMigrate),
     ping: () => pingWith(db),
     // One connection for LISTEN, opened on first use.
-    listen: (channel, onNotify, onListen, onLost) => (listener ??= createPostgresListener(url, POOL_OPTIONS)).listen(channel, onNotify, onListen, onLost),
+    listen: (channel, onNotify, onListen, onLost) =>
+      (listener ??= createPostgresListener(url, POOL_OPTIONS)).listen(channel, onNotify, onListen, onLost),
     close: async () => {
       await Promise.all([client.end({ timeout: 5 }), listener?.close()]);
     },

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { CAPITAL_KINDS } from '../contract/capital';
 import { LEDGER_KINDS } from '../contract/ledger';
 import { ROLES } from '../contract/roles';
@@ -177,7 +191,9 @@ export const auditEvents = pgTable(
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
     /** 'user' for a partner's own action, 'assistant' for a trade the AI assistant carried out for them. */
-    via: text('via', { enum: ['user', 'assistant'] }).notNull().default('user'),
+    via: text('via', { enum: ['user', 'assistant'] })
+      .notNull()
+      .default('user'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
@@ -261,7 +277,16 @@ export const pendingActions = pgTable('pending_actions', {
   createdAt: createdAt(),
 });
 
-export const LEDGER_SOURCES = ['add_investment', 'sell_action', 'trash', 'assistant', 'balances', 'cash', 'venture', 'real_estate'] as const;
+export const LEDGER_SOURCES = [
+  'add_investment',
+  'sell_action',
+  'trash',
+  'assistant',
+  'balances',
+  'cash',
+  'venture',
+  'real_estate',
+] as const;
 
 /**
  * The ledger: every buy, sell and correction of a lot, every cash movement and balance edit, and
@@ -317,7 +342,6 @@ export const portfolioState = pgTable(
   },
   (t) => [check('portfolio_state_single_row', sql`${t.id} = 1`)],
 );
-
 
 /**
  * A limited partner's capital account, one row per commitment, contribution (a paid capital call)

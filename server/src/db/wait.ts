@@ -59,7 +59,7 @@ function reasonFor(failure: unknown, url: string): string {
       // Driver messages such as "write CONNECTION_CLOSED host:port" read better by their code.
       return typeof code === 'string' && /^[A-Z_]+$/.test(code) && message.includes(code)
         ? code.toLowerCase().replace(/_/g, ' ')
-        : message.split('\n')[0] ?? message;
+        : (message.split('\n')[0] ?? message);
     }
   }
 }

@@ -283,5 +283,12 @@ export function valuePortfolio(input: PortfolioInput): Valuation {
 }
 
 function assetFigures(id: number, cost: Decimal, value: Decimal, totalValue: Decimal, gain: Decimal): AssetFigures {
-  return { id, cost: centsText(cost), value: centsText(value), totalValue: centsText(totalValue), gain: centsText(gain), gainPct: pct(gain, cost) };
+  return {
+    id,
+    cost: centsText(cost),
+    value: centsText(value),
+    totalValue: centsText(totalValue),
+    gain: centsText(gain),
+    gainPct: pct(gain, cost),
+  };
 }

@@ -52,7 +52,14 @@ const requiredOf = (schema: JsonSchema | undefined) => new Set((schema?.required
 function summaryOf(procedure: string): string {
   const last = procedure.split('.').at(-1) ?? procedure;
   const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  const scope = procedure.split('.').length > 2 ? ` (${procedure.split('.').slice(-2, -1)[0]?.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()})` : '';
+  const scope =
+    procedure.split('.').length > 2
+      ? ` (${procedure
+          .split('.')
+          .slice(-2, -1)[0]
+          ?.replace(/([a-z])([A-Z])/g, '$1 $2')
+          .toLowerCase()})`
+      : '';
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}${scope}`;
 }
 
@@ -81,7 +88,10 @@ function requestBody(row: RestRoute, input: JsonSchema | undefined): JsonSchema 
   return { required: requiredOf(schema).size > 0, content: { 'application/json': { schema } } };
 }
 
-const errorRef = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorRef = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 function responses(row: RestRoute): Record<string, unknown> {
   const status = String(row.status ?? 200);
@@ -91,7 +101,9 @@ function responses(row: RestRoute): Record<string, unknown> {
       ? {
           description: 'The file itself (Content-Disposition names it)',
           content: {
-            [row.path.endsWith('.pdf') ? 'application/pdf' : 'text/csv']: { schema: { type: 'string', ...(row.path.endsWith('.pdf') ? { contentMediaType: 'application/pdf' } : {}) } },
+            [row.path.endsWith('.pdf') ? 'application/pdf' : 'text/csv']: {
+              schema: { type: 'string', ...(row.path.endsWith('.pdf') ? { contentMediaType: 'application/pdf' } : {}) },
+            },
           },
         }
       : { description: 'Success', content: { 'application/json': { schema: outputSchema(row) } } };
@@ -146,7 +158,10 @@ export function openApiDocument({ version, serverUrl = '/' }: OpenApiOptions): J
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],
-    tags: [...new Set(restRoutes.map((r) => r.path.split('/')[2] ?? 'api'))].map((name) => ({ name, description: `The paths under /api/${name}` })),
+    tags: [...new Set(restRoutes.map((r) => r.path.split('/')[2] ?? 'api'))].map((name) => ({
+      name,
+      description: `The paths under /api/${name}`,
+    })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/users/login' } },

@@ -39,7 +39,8 @@ export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
   const unavailable = error.code === 'SERVICE_UNAVAILABLE' ? unavailableCode(error.cause) : undefined;
   // The database cannot be reached: logged as one short line.
   if (unavailable) reply.log.warn({ code: unavailable }, 'database unavailable');
-  else if (error.code === 'BAD_REQUEST' && clientErrorFromDatabase(error.cause)) reply.log.warn({ err: error.cause }, 'the database refused a value of the request');
+  else if (error.code === 'BAD_REQUEST' && clientErrorFromDatabase(error.cause))
+    reply.log.warn({ err: error.cause }, 'the database refused a value of the request');
   // A feature left off (Google without GOOGLE_CLIENT_ID) is the setup, not a failure: one line, no stack.
   else if (error.code === 'NOT_IMPLEMENTED') reply.log.warn(`${reply.request.method} ${reply.request.url}: ${error.message}`);
   else if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'request failed');

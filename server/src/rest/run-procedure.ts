@@ -63,7 +63,8 @@ export function procedureRunner(path: string, procedure: { _def: unknown }): (ct
   async function step(index: number, state: State): Promise<MiddlewareResult> {
     try {
       const middleware = chain[index];
-      if (!middleware) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: `${path}: a middleware called next() after the resolver` });
+      if (!middleware)
+        throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: `${path}: a middleware called next() after the resolver` });
       return await middleware({
         ctx: state.ctx,
         type,
@@ -87,7 +88,8 @@ export function procedureRunner(path: string, procedure: { _def: unknown }): (ct
 
   return async (ctx, rawInput) => {
     const result: MiddlewareResult | undefined = await step(0, { ctx, input: undefined, getRawInput: () => Promise.resolve(rawInput) });
-    if (!result) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'No result from middlewares - did you forget to `return next()`?' });
+    if (!result)
+      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'No result from middlewares - did you forget to `return next()`?' });
     if (!result.ok) throw result.error;
     return result.data;
   };

@@ -7,9 +7,11 @@ import { assistantOutput, messageOutput } from '../contract/outputs';
 export const aiRouter = router({
   prompt: gpProcedure
     .input(promptInput)
-    .output(declared(assistantOutput)).mutation(({ ctx, input }) => assistant.prompt(ctx.deps, ctx.user, input.prompt)),
+    .output(declared(assistantOutput))
+    .mutation(({ ctx, input }) => assistant.prompt(ctx.deps, ctx.user, input.prompt)),
 
   confirm: gpProcedure
     .input(confirmInput)
-    .output(declared(messageOutput)).mutation(({ ctx, input }) => assistant.confirm(ctx.deps, ctx.user, input.confirm)),
+    .output(declared(messageOutput))
+    .mutation(({ ctx, input }) => assistant.confirm(ctx.deps, ctx.user, input.confirm)),
 });

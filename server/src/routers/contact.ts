@@ -8,7 +8,8 @@ import { contactHandledOutput, contactListOutput, messageOutput } from '../contr
 export const contactRouter = router({
   submit: publicProcedure
     .input(submitInquiryInput)
-    .output(declared(messageOutput)).mutation(({ ctx, input }) => submitInquiry(ctx.deps, input, ctx)),
+    .output(declared(messageOutput))
+    .mutation(({ ctx, input }) => submitInquiry(ctx.deps, input, ctx)),
 
   list: gpProcedure.output(declared(contactListOutput)).query(({ ctx }) => listSubmissions(ctx.deps)),
 

@@ -68,11 +68,7 @@ export const TOO_MANY_SIGNUPS = 'Too many sign-up attempts. Please try again lat
  * LOGIN_PER_EMAIL, so guessing from many addresses is slowed without locking the owner out).
  * The narrower limits come first, so one address cannot drain the e-mail's bucket.
  */
-export async function login(
-  deps: AccountsDeps,
-  input: { email: string; password: string },
-  caller: Caller,
-): Promise<Session> {
+export async function login(deps: AccountsDeps, input: { email: string; password: string }, caller: Caller): Promise<Session> {
   const email = normalizeEmail(input.email);
   const ipKey = `login:ip:${caller.ip}`;
   const emailIpKey = `login:email-ip:${email}:${caller.ip}`;
@@ -84,11 +80,7 @@ export async function login(
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw fail.unauthorized(INVALID_LOGIN);
   // Only failures count: a good login gives back what it took, and clears this address's failures for the e-mail.
-  await Promise.all([
-    deps.limiter.refund(ipKey),
-    deps.limiter.reset(emailIpKey),
-    deps.limiter.putBack(emailKey, LOGIN_PER_EMAIL),
-  ]);
+  await Promise.all([deps.limiter.refund(ipKey), deps.limiter.reset(emailIpKey), deps.limiter.putBack(emailKey, LOGIN_PER_EMAIL)]);
   return issueSession(deps, user);
 }
 
@@ -151,10 +143,7 @@ async function verifiedGoogleUser(deps: AccountsDeps, input: { email: string; go
   return { ...identity, email: normalizeEmail(identity.email) };
 }
 
-export async function googleLogin(
-  deps: AccountsDeps,
-  input: { email: string; googleId: string } & GoogleProof,
-): Promise<Session> {
+export async function googleLogin(deps: AccountsDeps, input: { email: string; googleId: string } & GoogleProof): Promise<Session> {
   const identity = await verifiedGoogleUser(deps, input);
   const [byGoogleId] = await deps.db.select().from(users).where(eq(users.googleId, identity.sub));
   if (byGoogleId) return issueSession(deps, byGoogleId);

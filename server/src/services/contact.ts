@@ -29,10 +29,7 @@ export async function submitInquiry(
 }
 
 export async function listSubmissions(deps: ContactDeps) {
-  const rows = await deps.db
-    .select()
-    .from(contactSubmissions)
-    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id));
+  const rows = await deps.db.select().from(contactSubmissions).orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -59,12 +56,22 @@ export async function markHandled(
     if (!before) throw fail.notFound(SUBMISSION_NOT_FOUND);
     const [after] = await tx
       .update(contactSubmissions)
-      .set(input.handled ? { handledAt: before.handledAt ?? now, handledBy: before.handledBy ?? actor.id } : { handledAt: null, handledBy: null })
+      .set(
+        input.handled
+          ? { handledAt: before.handledAt ?? now, handledBy: before.handledBy ?? actor.id }
+          : { handledAt: null, handledBy: null },
+      )
       .where(eq(contactSubmissions.id, input.id))
       .returning();
     if (!after) throw fail.notFound(SUBMISSION_NOT_FOUND);
     await recordAudit(tx, actor, now, [
-      { action: input.handled ? 'mark_handled' : 'reopen', entity: 'contact_submission', entityId: input.id, before: audited(before), after: audited(after) },
+      {
+        action: input.handled ? 'mark_handled' : 'reopen',
+        entity: 'contact_submission',
+        entityId: input.id,
+        before: audited(before),
+        after: audited(after),
+      },
     ]);
     return {
       message: input.handled ? `Marked the inquiry from ${before.name} handled.` : `The inquiry from ${before.name} is open again.`,
@@ -80,7 +87,12 @@ export async function deleteSubmission(deps: ContactDeps, actor: Actor, id: numb
     const [gone] = await tx.delete(contactSubmissions).where(eq(contactSubmissions.id, id)).returning();
     if (!gone) throw fail.notFound(SUBMISSION_NOT_FOUND);
     await recordAudit(tx, actor, now, [
-      { action: 'delete', entity: 'contact_submission', entityId: id, before: { ...audited(gone), phone: gone.phone, message: gone.message, created_at: gone.createdAt.toISOString() } },
+      {
+        action: 'delete',
+        entity: 'contact_submission',
+        entityId: id,
+        before: { ...audited(gone), phone: gone.phone, message: gone.message, created_at: gone.createdAt.toISOString() },
+      },
     ]);
   });
   return { message: SUBMISSION_DELETED };

@@ -20,6 +20,9 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 }
 
 export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
-  const lines = [columns.map((c) => csvCell(c.header)).join(','), ...rows.map((row) => columns.map((c) => csvCell(c.value(row))).join(','))];
+  const lines = [
+    columns.map((c) => csvCell(c.header)).join(','),
+    ...rows.map((row) => columns.map((c) => csvCell(c.value(row))).join(',')),
+  ];
   return `${lines.join('\r\n')}\r\n`;
 }

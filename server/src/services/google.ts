@@ -89,15 +89,11 @@ export function createGoogleVerifier(google: Config['google']): GoogleVerifier {
       }
       if (proof.accessToken) {
         // The access token must have been issued to this app, not to some other site the user signed in to.
-        const info = tokenInfo.safeParse(
-          await fetchJson(`${google.tokeninfoUrl}?access_token=${encodeURIComponent(proof.accessToken)}`),
-        );
+        const info = tokenInfo.safeParse(await fetchJson(`${google.tokeninfoUrl}?access_token=${encodeURIComponent(proof.accessToken)}`));
         if (!info.success || (info.data.aud !== clientId && info.data.azp !== clientId)) {
           throw fail.unauthorized(REJECTED);
         }
-        const user = userInfo.safeParse(
-          await fetchJson(google.userinfoUrl, { headers: { authorization: `Bearer ${proof.accessToken}` } }),
-        );
+        const user = userInfo.safeParse(await fetchJson(google.userinfoUrl, { headers: { authorization: `Bearer ${proof.accessToken}` } }));
         if (!user.success) throw fail.unauthorized(REJECTED);
         return toIdentity(user.data);
       }

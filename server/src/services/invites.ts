@@ -85,11 +85,7 @@ export async function isInviteUsable(deps: InviteBookDeps, code: string): Promis
  * The sign-up page's check when it opens: only whether the code can still be used, nothing of
  * its role or creator. Limited per address like sign-up, so codes cannot be guessed faster here.
  */
-export async function checkInvite(
-  deps: InvitesDeps,
-  code: string,
-  caller: Caller,
-): Promise<{ valid: boolean }> {
+export async function checkInvite(deps: InvitesDeps, code: string, caller: Caller): Promise<{ valid: boolean }> {
   if (!(await deps.limiter.hit(`invite-check:ip:${caller.ip}`, LIMITS.inviteCheckPerIp))) throw fail.tooMany(TOO_MANY_INVITE_CHECKS);
   return { valid: await isInviteUsable(deps, code) };
 }
@@ -131,11 +127,7 @@ export async function openInvites(deps: InviteBookDeps): Promise<OpenInvite[]> {
  * Revokes an invite so its link no longer signs anyone up. Any GP may revoke any invite; revoking
  * one that is already revoked or expired answers the same, since it cannot be used either way.
  */
-export async function revokeInvite(
-  deps: InvitesDeps,
-  me: Actor,
-  id: number,
-): Promise<{ message: string }> {
+export async function revokeInvite(deps: InvitesDeps, me: Actor, id: number): Promise<{ message: string }> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const [invite] = await tx.select().from(invites).where(eq(invites.id, id)).for('update');

@@ -23,8 +23,7 @@ export interface PasswordResetDeps {
 
 export const RESET_VALIDITY_MINUTES = 30;
 /** The same answer whether or not the e-mail has an account. */
-export const RESET_REQUESTED =
-  'If an account exists for that email, a password reset link has been sent. It is valid for 30 minutes.';
+export const RESET_REQUESTED = 'If an account exists for that email, a password reset link has been sent. It is valid for 30 minutes.';
 import { RESET_INVALID } from '../contract/auth';
 
 export { RESET_INVALID };
@@ -88,11 +87,7 @@ export async function resetPassword(
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     // Checked again as it is used up: two resets with one token cannot both pass.
-    const [reset] = await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(live(now))
-      .returning({ userId: passwordResets.userId });
+    const [reset] = await tx.update(passwordResets).set({ usedAt: now }).where(live(now)).returning({ userId: passwordResets.userId });
     if (!reset) throw fail.badRequest(RESET_INVALID);
     if (!(await storeNewPassword(tx, reset.userId, passwordHash, reset.userId, now))) throw fail.badRequest(RESET_INVALID);
   });

@@ -95,11 +95,7 @@ export async function profileDetails(deps: ProfileDeps, me: AuthUser): Promise<P
  * Checks a signed-in user's current password. Each check is counted before argon2 runs, so a
  * stolen session cannot be used to guess the password at speed; a right password clears the count.
  */
-async function checkCurrentPassword(
-  deps: ProfileDeps,
-  user: { id: number; passwordHash: string | null },
-  password: string,
-): Promise<void> {
+async function checkCurrentPassword(deps: ProfileDeps, user: { id: number; passwordHash: string | null }, password: string): Promise<void> {
   const key = `password-check:user:${user.id}`;
   if (!(await deps.limiter.hit(key, PASSWORD_CHECKS))) throw fail.tooMany(TOO_MANY_PASSWORD_CHECKS);
   if (!(await verifyPassword(user.passwordHash, password))) throw fail.badRequest(WRONG_CURRENT_PASSWORD);
@@ -139,7 +135,10 @@ export async function updateProfile(
       if (next.lastName !== user.lastName) changes.push({ field: 'last_name', oldValue: user.lastName, newValue: next.lastName });
       if (next.email !== user.email) changes.push({ field: 'email', oldValue: user.email, newValue: next.email });
       if (changes.length === 0) return;
-      await tx.update(users).set({ ...next, lastEdit: now }).where(eq(users.id, me.id));
+      await tx
+        .update(users)
+        .set({ ...next, lastEdit: now })
+        .where(eq(users.id, me.id));
       sessionChanged(me.id);
       await recordEdits(tx, { id: user.id, email: next.email }, changes, me.id, now);
       if (next.email !== user.email) emailChange = { from: user.email, to: next.email };

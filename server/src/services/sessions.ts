@@ -55,29 +55,31 @@ export function createSessionStore(deps: { db: Queryable; now: () => Date; liste
     kept.delete(id);
   };
   localForgetters.add(forget);
-  const unlisten = deps.listen?.(
-    SESSION_CHANNEL,
-    (payload) => {
-      const id = Number(payload);
-      if (Number.isSafeInteger(id)) forget(id);
-      else {
+  const unlisten = deps
+    .listen?.(
+      SESSION_CHANNEL,
+      (payload) => {
+        const id = Number(payload);
+        if (Number.isSafeInteger(id)) forget(id);
+        else {
+          generation++;
+          kept.clear();
+        }
+      },
+      () => {
+        // Notifications may have been missed while the connection was down.
         generation++;
         kept.clear();
-      }
-    },
-    () => {
-      // Notifications may have been missed while the connection was down.
-      generation++;
-      kept.clear();
-      listening = true;
-    },
-    () => {
-      // Changes may go unheard from now on: every check reads the row until listening again.
-      listening = false;
-      generation++;
-      kept.clear();
-    },
-  ).catch(() => undefined);
+        listening = true;
+      },
+      () => {
+        // Changes may go unheard from now on: every check reads the row until listening again.
+        listening = false;
+        generation++;
+        kept.clear();
+      },
+    )
+    .catch(() => undefined);
 
   async function read(id: number): Promise<SessionUser | null> {
     const [row] = await deps.db

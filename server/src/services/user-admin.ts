@@ -20,11 +20,7 @@ const LOG_LIMIT = 1000;
 /** Every user and the most recent edit logs; never a password hash or Google id. */
 export async function userInfo(deps: UserAdminDeps) {
   const rows = await deps.db.select().from(users).orderBy(asc(users.id));
-  const logs = await deps.db
-    .select()
-    .from(userEditLogs)
-    .orderBy(desc(userEditLogs.changedAt), desc(userEditLogs.id))
-    .limit(LOG_LIMIT);
+  const logs = await deps.db.select().from(userEditLogs).orderBy(desc(userEditLogs.changedAt), desc(userEditLogs.id)).limit(LOG_LIMIT);
   return {
     users: rows.map((u) => ({
       id: u.id,

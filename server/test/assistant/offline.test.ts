@@ -29,8 +29,18 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
       purchaseDate,
       costBasis: (Number(qty) * Number(pricePaid)).toFixed(2),
     });
-    await h.database.db.insert(holdings).values([lot('5', '180', '2024-06-03'), lot('10', '150', '2024-01-02'), lot('8', '210', '2025-01-06')]);
-    await h.database.db.insert(holdings).values({ symbol: 'AAPL', assetType: 'stock', exchange: 'NASDAQ', qty: '20', pricePaid: '170', purchaseDate: '2024-03-01', costBasis: '3400.00' });
+    await h.database.db
+      .insert(holdings)
+      .values([lot('5', '180', '2024-06-03'), lot('10', '150', '2024-01-02'), lot('8', '210', '2025-01-06')]);
+    await h.database.db.insert(holdings).values({
+      symbol: 'AAPL',
+      assetType: 'stock',
+      exchange: 'NASDAQ',
+      qty: '20',
+      pricePaid: '170',
+      purchaseDate: '2024-03-01',
+      costBasis: '3400.00',
+    });
     await h.deps.market.refreshNow();
   });
 
@@ -43,12 +53,15 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
     return { status: res.statusCode, body: res.json() as { message: string; error?: string } };
   };
   const lots = async (symbol: string) =>
-    (await h.database.db.select().from(holdings).where(eq(holdings.symbol, symbol))).map((l) => [l.purchaseDate, l.qty, l.pricePaid]).sort();
+    (await h.database.db.select().from(holdings).where(eq(holdings.symbol, symbol)))
+      .map((l) => [l.purchaseDate, l.qty, l.pricePaid])
+      .sort();
   const marketPrice = async (key: string) => Number((await h.database.db.select().from(quotes).where(eq(quotes.key, key)))[0]?.price);
   const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(h.clock.now());
   const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
   /** Cash Available as the balances path answers it. */
-  const cash = async () => (await h.inject({ method: 'GET', url: '/api/account-balance', headers: bearer(lp) })).json<{ cash_available: number }>().cash_available;
+  const cash = async () =>
+    (await h.inject({ method: 'GET', url: '/api/account-balance', headers: bearer(lp) })).json<{ cash_available: number }>().cash_available;
 
   it('proposes a market buy with the cached price and today’s date, and does nothing until confirmed', async () => {
     const price = await marketPrice('AAPL');
@@ -70,7 +83,10 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
       `Done: bought 10 AAPL at ${shown} on ${today()} (${usd(total)}), added as a new lot. Cash Available went from ${usd(cashBefore)} to ${usd(cashBefore - total)}.`,
     );
     expect(await cash()).toBe(Math.round((cashBefore - total) * 100) / 100);
-    expect(await lots('AAPL')).toEqual([['2024-03-01', '20.00000000', '170.00000000'], [today(), '10.00000000', Number(price).toFixed(8)]]);
+    expect(await lots('AAPL')).toEqual([
+      ['2024-03-01', '20.00000000', '170.00000000'],
+      [today(), '10.00000000', Number(price).toFixed(8)],
+    ]);
     const [event] = await h.database.db.select().from(auditEvents).where(eq(auditEvents.via, 'assistant'));
     expect(event).toMatchObject({ actorEmail: 'gp-ai@test.dev', action: 'holding.add', entity: 'holding' });
 
@@ -82,8 +98,15 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
     const { body } = await say('purchase 3 MSFT on 2026-01-05 at 410.5');
     expect(body.message).toContain('I will buy 3 MSFT (stock) at $410.50 dated 2026-01-05, for $1,231.50 in total');
     await confirm(true);
-    const listed = (await h.inject({ method: 'GET', url: '/api/holdings', headers: bearer(lp) })).json() as { symbol: string; qty: number; price_paid: number; purchase_date: string }[];
-    expect(listed.filter((l) => l.symbol === 'MSFT').map((l) => [l.qty, l.price_paid, l.purchase_date])).toEqual([[3, 410.5, '2026-01-05']]);
+    const listed = (await h.inject({ method: 'GET', url: '/api/holdings', headers: bearer(lp) })).json() as {
+      symbol: string;
+      qty: number;
+      price_paid: number;
+      purchase_date: string;
+    }[];
+    expect(listed.filter((l) => l.symbol === 'MSFT').map((l) => [l.qty, l.price_paid, l.purchase_date])).toEqual([
+      [3, 410.5, '2026-01-05'],
+    ]);
   });
 
   it('sells first in, first out, closing whole lots and splitting the next', async () => {
@@ -102,25 +125,47 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
     // The sale settled: the proceeds are in Cash Available and the realized gain is in the ledger.
     expect(await cash()).toBe(Math.round((cashBefore + 3000) * 100) / 100);
     const [sale] = await h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'sell'));
-    expect(sale).toMatchObject({ source: 'assistant', symbol: 'TSLA', qty: '12.00000000', amount: '3000.00', costBasis: '1860.00', realizedGain: '1140.00', settles: true, flow: '0' });
+    expect(sale).toMatchObject({
+      source: 'assistant',
+      symbol: 'TSLA',
+      qty: '12.00000000',
+      amount: '3000.00',
+      costBasis: '1860.00',
+      realizedGain: '1140.00',
+      settles: true,
+      flow: '0',
+    });
     expect(await lots('TSLA')).toEqual([
       ['2024-06-03', '3.00000000', '180.00000000'],
       ['2025-01-06', '8.00000000', '210.00000000'],
     ]);
     const events = await h.database.db.select().from(auditEvents).where(eq(auditEvents.via, 'assistant'));
-    expect(events.map((e) => e.action).filter((a) => a.startsWith('holding.sell')).sort()).toEqual(['holding.sell', 'holding.sell-part']);
+    expect(
+      events
+        .map((e) => e.action)
+        .filter((a) => a.startsWith('holding.sell'))
+        .sort(),
+    ).toEqual(['holding.sell', 'holding.sell-part']);
   });
 
   it('sells a fraction exactly', async () => {
-    await h.database.db.insert(holdings).values({ symbol: 'BTC', assetType: 'crypto', qty: '0.3', pricePaid: '40000', purchaseDate: '2024-01-01', costBasis: '12000.00' });
+    await h.database.db
+      .insert(holdings)
+      .values({ symbol: 'BTC', assetType: 'crypto', qty: '0.3', pricePaid: '40000', purchaseDate: '2024-01-01', costBasis: '12000.00' });
     await say('sell 0.1 BTC at 60000');
     await confirm(true);
     expect(await lots('BTC')).toEqual([['2024-01-01', '0.20000000', '40000.00000000']]);
   });
 
   it('refuses to sell more than is held, or a symbol not held, and stores nothing', async () => {
-    expect((await say('sell 24 TSLA')).body).toEqual({ message: 'The firm holds only 23 TSLA; I can\'t sell 24.', requiresConfirmation: false });
-    expect((await say('sell 1 NFLX')).body).toEqual({ message: 'The firm holds no NFLX, so there is nothing to sell.', requiresConfirmation: false });
+    expect((await say('sell 24 TSLA')).body).toEqual({
+      message: "The firm holds only 23 TSLA; I can't sell 24.",
+      requiresConfirmation: false,
+    });
+    expect((await say('sell 1 NFLX')).body).toEqual({
+      message: 'The firm holds no NFLX, so there is nothing to sell.',
+      requiresConfirmation: false,
+    });
     expect(await h.database.db.select().from(pendingActions)).toEqual([]);
   });
 

@@ -73,8 +73,24 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
     await h.createUser({ email: 'gp-model@test.dev', role: 'GP' });
     gp = await h.login('gp-model@test.dev', 'Passw0rd!');
     await h.database.db.insert(holdings).values([
-      { symbol: 'AAPL', assetType: 'stock', exchange: 'NASDAQ', qty: '20', pricePaid: '170', purchaseDate: '2024-03-01', costBasis: '3400.00' },
-      { symbol: 'TSLA', assetType: 'stock', exchange: 'NASDAQ', qty: '10', pricePaid: '150', purchaseDate: '2024-01-02', costBasis: '1500.00' },
+      {
+        symbol: 'AAPL',
+        assetType: 'stock',
+        exchange: 'NASDAQ',
+        qty: '20',
+        pricePaid: '170',
+        purchaseDate: '2024-03-01',
+        costBasis: '3400.00',
+      },
+      {
+        symbol: 'TSLA',
+        assetType: 'stock',
+        exchange: 'NASDAQ',
+        qty: '10',
+        pricePaid: '150',
+        purchaseDate: '2024-01-02',
+        costBasis: '1500.00',
+      },
     ]);
     await h.database.db.insert(privateAssets).values({
       kind: 'venture',
@@ -99,7 +115,9 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
     return { status: res.statusCode, body: res.json() as { message: string; requiresConfirmation: boolean } };
   };
   const confirm = async (yes: boolean) =>
-    (await h.inject({ method: 'POST', url: '/api/ai/confirm', headers: bearer(gp), payload: { confirm: yes } })).json() as { message: string };
+    (await h.inject({ method: 'POST', url: '/api/ai/confirm', headers: bearer(gp), payload: { confirm: yes } })).json() as {
+      message: string;
+    };
   const heldQty = async () => (await h.database.db.select().from(holdings)).reduce((t, l) => t + Number(l.qty), 0);
 
   it('sends the model, the system rules and strict tool schemas', async () => {
@@ -122,12 +140,16 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
   });
 
   it('turns a propose_buy call into a stored proposal, carried out only on confirm', async () => {
-    script.push(toolCall('propose_buy', JSON.stringify({ symbol: 'msft', quantity: 2, price: 400.1, asset_type: 'stock', date: '2026-01-05' })));
+    script.push(
+      toolCall('propose_buy', JSON.stringify({ symbol: 'msft', quantity: 2, price: 400.1, asset_type: 'stock', date: '2026-01-05' })),
+    );
     const { body } = await say('buy two Microsoft at 400.10 on Jan 5');
     expect(body.requiresConfirmation).toBe(true);
     expect(body.message).toContain('I will buy 2 MSFT (stock) at $400.10 dated 2026-01-05');
     expect(await heldQty()).toBe(30);
-    expect((await confirm(true)).message).toMatch(/^Done: bought 2 MSFT at \$400\.10 on 2026-01-05 \(\$800\.20\), added as a new lot\. Cash Available went from \S+ to \S+\.$/);
+    expect((await confirm(true)).message).toMatch(
+      /^Done: bought 2 MSFT at \$400\.10 on 2026-01-05 \(\$800\.20\), added as a new lot\. Cash Available went from \S+ to \S+\.$/,
+    );
     expect(await heldQty()).toBe(32);
   });
 
@@ -181,11 +203,17 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
 
   it('checks a proposed sell like any other: never more than is held', async () => {
     script.push(toolCall('propose_sell', JSON.stringify({ symbol: 'TSLA', quantity: 1000, price: null })));
-    expect((await say('sell all the tesla')).body).toEqual({ message: 'The firm holds only 10 TSLA; I can\'t sell 1,000.', requiresConfirmation: false });
+    expect((await say('sell all the tesla')).body).toEqual({
+      message: "The firm holds only 10 TSLA; I can't sell 1,000.",
+      requiresConfirmation: false,
+    });
   });
 
   it('answers SPEC §8’s text with 502 when the model fails', async () => {
-    script.push({ status: 500, body: { error: { message: 'upstream exploded' } } }, { status: 500, body: { error: { message: 'upstream exploded' } } });
+    script.push(
+      { status: 500, body: { error: { message: 'upstream exploded' } } },
+      { status: 500, body: { error: { message: 'upstream exploded' } } },
+    );
     const res = await h.inject({ method: 'POST', url: '/api/ai/prompt', headers: bearer(gp), payload: { prompt: 'buy 1 AAPL' } });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ error: AI_UNAVAILABLE });

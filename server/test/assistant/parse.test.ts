@@ -9,8 +9,14 @@ describe('the offline parser', () => {
     ['sell 5 TSLA', { kind: 'sell', symbol: 'TSLA', quantity: '5', price: null, assetType: null, date: null }],
     ['sell 0.5 BTC', { kind: 'sell', symbol: 'BTC', quantity: '0.5', price: null, assetType: 'crypto', date: null }],
     ['purchase 3 MSFT on 2026-01-05', { kind: 'buy', symbol: 'MSFT', quantity: '3', price: null, assetType: null, date: '2026-01-05' }],
-    ['Purchase 3 msft on 2026-01-05 at $410', { kind: 'buy', symbol: 'MSFT', quantity: '3', price: '410', assetType: null, date: '2026-01-05' }],
-    ['Buy 2 ETH-USD at $3,100.50 on 2026-02-01.', { kind: 'buy', symbol: 'ETH', quantity: '2', price: '3100.50', assetType: 'crypto', date: '2026-02-01' }],
+    [
+      'Purchase 3 msft on 2026-01-05 at $410',
+      { kind: 'buy', symbol: 'MSFT', quantity: '3', price: '410', assetType: null, date: '2026-01-05' },
+    ],
+    [
+      'Buy 2 ETH-USD at $3,100.50 on 2026-02-01.',
+      { kind: 'buy', symbol: 'ETH', quantity: '2', price: '3100.50', assetType: 'crypto', date: '2026-02-01' },
+    ],
     ['please buy 10 aapl at market', { kind: 'buy', symbol: 'AAPL', quantity: '10', price: null, assetType: null, date: null }],
     ['sell 12 KO shares @ 61.5 each', { kind: 'sell', symbol: 'KO', quantity: '12', price: '61.5', assetType: null, date: null }],
     ['I would like to... no: buy 1 BRK-B', undefined],

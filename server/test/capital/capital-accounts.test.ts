@@ -118,7 +118,13 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
     ] as const) {
       const res = await get('/api/capital-account', lp[who].token);
       expect(res.statusCode).toBe(200);
-      const account = res.json() as { user_id: number; figures: unknown; entries: { date: string; units: string; unit_value: string | null; kind: string }[]; fund: unknown; history: { date: string; value: string }[] };
+      const account = res.json() as {
+        user_id: number;
+        figures: unknown;
+        entries: { date: string; units: string; unit_value: string | null; kind: string }[];
+        fund: unknown;
+        history: { date: string; value: string }[];
+      };
       expect(account.user_id).toBe(lp[who].id);
       expect(account.figures).toEqual(figures);
       expect(account.fund).toEqual({
@@ -237,7 +243,9 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
     // Their own id is their own account.
     expect((await get(`/api/capital-account?userId=${lp.A.id}`, lp.A.token)).statusCode).toBe(200);
     await expect(h.caller(lp.A.token).portfolio.capital.account({ userId: lp.B.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(h.caller(lp.A.token).portfolio.capital.statementPdf({ quarter: '2024-Q3', userId: lp.B.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(h.caller(lp.A.token).portfolio.capital.statementPdf({ quarter: '2024-Q3', userId: lp.B.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(h.caller(lp.A.token).portfolio.capital.accounts()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(
       h.caller(lp.A.token).portfolio.capital.addEntry({ userId: lp.A.id, kind: 'commitment', amount: '1', date: '2025-01-02' }),
@@ -260,10 +268,25 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
     const post = (userId: number, payload: object) =>
       h.inject({ method: 'POST', url: `/api/capital-accounts/${userId}/entries`, headers: bearer(gp), payload });
     const cases: [number, object, number, string][] = [
-      [lp.A.id, { kind: 'contribution', amount: '300000.01', date: TODAY }, 400, 'The contribution of $300,000.01 is more than the unfunded commitment of $300,000.00.'],
-      [lp.B.id, { kind: 'distribution', amount: '400000', date: TODAY }, 400, "The distribution of $400,000.00 is more than the account's value of $335,770.71 on 2025-09-30."],
+      [
+        lp.A.id,
+        { kind: 'contribution', amount: '300000.01', date: TODAY },
+        400,
+        'The contribution of $300,000.01 is more than the unfunded commitment of $300,000.00.',
+      ],
+      [
+        lp.B.id,
+        { kind: 'distribution', amount: '400000', date: TODAY },
+        400,
+        "The distribution of $400,000.00 is more than the account's value of $335,770.71 on 2025-09-30.",
+      ],
       [lp.A.id, { kind: 'commitment', amount: '5', date: '2025-10-01' }, 400, 'The date cannot be after today.'],
-      [lp.A.id, { kind: 'contribution', amount: '5', date: '2023-06-30' }, 400, 'Capital accounts start on 2023-07-03; an entry cannot be dated before it.'],
+      [
+        lp.A.id,
+        { kind: 'contribution', amount: '5', date: '2023-06-30' },
+        400,
+        'Capital accounts start on 2023-07-03; an entry cannot be dated before it.',
+      ],
       [lp.A.id, { kind: 'bonus', amount: '5', date: TODAY }, 400, 'Kind must be commitment, contribution or distribution.'],
       [lp.A.id, { kind: 'contribution', amount: '-5', date: TODAY }, 400, 'Amount must be more than 0.'],
       [lp.A.id, { kind: 'contribution', amount: '5.001', date: TODAY }, 400, 'Amount can have at most 2 decimal places.'],
@@ -273,10 +296,18 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
       const res = await post(userId, payload);
       expect([payload, res.statusCode, res.json()]).toEqual([payload, status, { error }]);
     }
-    expect((await post(gpId, { kind: 'commitment', amount: '5', date: TODAY })).json()).toEqual({ error: 'There is no limited partner with that id.' });
-    expect((await get('/api/capital-account/statement.pdf?quarter=2025-Q4', lp.A.token)).json()).toEqual({ error: '2025-Q4 has not begun yet.' });
-    expect((await get('/api/capital-account/statement.pdf?quarter=2025-13', lp.A.token)).json()).toEqual({ error: 'quarter must look like 2026-Q3.' });
-    expect((await get('/api/capital-account', gp)).json()).toEqual({ error: 'userId is required: name the limited partner whose account to read.' });
+    expect((await post(gpId, { kind: 'commitment', amount: '5', date: TODAY })).json()).toEqual({
+      error: 'There is no limited partner with that id.',
+    });
+    expect((await get('/api/capital-account/statement.pdf?quarter=2025-Q4', lp.A.token)).json()).toEqual({
+      error: '2025-Q4 has not begun yet.',
+    });
+    expect((await get('/api/capital-account/statement.pdf?quarter=2025-13', lp.A.token)).json()).toEqual({
+      error: 'quarter must look like 2026-Q3.',
+    });
+    expect((await get('/api/capital-account', gp)).json()).toEqual({
+      error: 'userId is required: name the limited partner whose account to read.',
+    });
   });
 
   it('corrects an entry: the units and the cash go back, and the audit log keeps what was removed', async () => {
@@ -300,7 +331,15 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
     expect(((await get('/api/capital-account', lp.B.token)).json() as { figures: unknown }).figures).toEqual(B_FIGURES);
     const events = await h.database.db.select().from(auditEvents);
     const removal = events.filter((e) => e.action === 'capital.delete').at(-1);
-    expect(removal?.before).toMatchObject({ id: entry.id, kind: 'contribution', amount: '10000.00', units: '7.82397777', user_email: 'ben@test.dev' });
-    expect((await h.inject({ method: 'DELETE', url: `/api/capital-accounts/entries/${entry.id}`, headers: bearer(gp) })).statusCode).toBe(404);
+    expect(removal?.before).toMatchObject({
+      id: entry.id,
+      kind: 'contribution',
+      amount: '10000.00',
+      units: '7.82397777',
+      user_email: 'ben@test.dev',
+    });
+    expect((await h.inject({ method: 'DELETE', url: `/api/capital-accounts/entries/${entry.id}`, headers: bearer(gp) })).statusCode).toBe(
+      404,
+    );
   });
 });

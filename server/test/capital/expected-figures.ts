@@ -15,7 +15,9 @@ const show = (value: bigint, places: number): string => {
   return `${negative ? '-' : ''}${digits.slice(0, -places)}.${digits.slice(-places)}`;
 };
 const navOn = (day: string): bigint => {
-  const days = Object.keys(SNAPSHOTS).filter((d) => d <= day).sort();
+  const days = Object.keys(SNAPSHOTS)
+    .filter((d) => d <= day)
+    .sort();
   return cents(SNAPSHOTS[days.at(-1)!]!);
 };
 
@@ -35,7 +37,9 @@ for (const e of ENTRIES) {
 }
 const outstanding = gpUnits + units.A! + units.B!;
 const nav = cents(TODAY_VALUE);
-lines.push(`GP units ${show(gpUnits, 8)}; outstanding ${show(outstanding, 8)}; value per unit ${show(divHalfUp(nav * E8 * E8, outstanding * 100n), 8)}`);
+lines.push(
+  `GP units ${show(gpUnits, 8)}; outstanding ${show(outstanding, 8)}; value per unit ${show(divHalfUp(nav * E8 * E8, outstanding * 100n), 8)}`,
+);
 
 const valueOf = (u: bigint, navCents: bigint, total: bigint) => divHalfUp(u * navCents, total);
 
@@ -64,7 +68,9 @@ for (const lp of ['A', 'B'] as const) {
   const value = valueOf(units[lp]!, nav, outstanding);
   const ratio = (part: bigint) => show(divHalfUp(part * 10_000n, contributed), 4);
   const flows = [
-    ...mine.filter((e) => e.kind !== 'commitment').map((e) => ({ date: e.date, amount: (e.kind === 'contribution' ? -1 : 1) * Number(e.amount) })),
+    ...mine
+      .filter((e) => e.kind !== 'commitment')
+      .map((e) => ({ date: e.date, amount: (e.kind === 'contribution' ? -1 : 1) * Number(e.amount) })),
     { date: TODAY, amount: Number(show(value, 2)) },
   ];
   lines.push(

@@ -57,9 +57,16 @@ describe('selling first in, first out', () => {
 
   it('proceeds − cost of everything bought = realized + unrealized gain, for any ledger', () => {
     const amount = (max: number, places: number) =>
-      fc.tuple(fc.integer({ min: 0, max }), fc.integer({ min: 0, max: 10 ** places - 1 })).map(([w, f]) => dec(`${w}.${String(f).padStart(places, '0')}`));
+      fc
+        .tuple(fc.integer({ min: 0, max }), fc.integer({ min: 0, max: 10 ** places - 1 }))
+        .map(([w, f]) => dec(`${w}.${String(f).padStart(places, '0')}`));
     const step = fc.oneof(
-      fc.record({ kind: fc.constant('buy' as const), qty: amount(1000, 8), price: amount(100_000, 8), date: fc.integer({ min: 1, max: 28 }) }),
+      fc.record({
+        kind: fc.constant('buy' as const),
+        qty: amount(1000, 8),
+        price: amount(100_000, 8),
+        date: fc.integer({ min: 1, max: 28 }),
+      }),
       fc.record({ kind: fc.constant('sell' as const), share: fc.double({ min: 0.01, max: 1, noNaN: true }), price: amount(100_000, 8) }),
     );
     fc.assert(

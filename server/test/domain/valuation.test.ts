@@ -12,7 +12,9 @@ const lot = (l: Partial<LotInput> & Pick<LotInput, 'id' | 'symbol' | 'qty' | 'pr
   exchange: 'NASDAQ',
   ...l,
 });
-const asset = (a: Partial<PrivateAssetInput> & Pick<PrivateAssetInput, 'id' | 'qty' | 'pricePaid' | 'lastPriceAtDate'>): PrivateAssetInput => ({
+const asset = (
+  a: Partial<PrivateAssetInput> & Pick<PrivateAssetInput, 'id' | 'qty' | 'pricePaid' | 'lastPriceAtDate'>,
+): PrivateAssetInput => ({
   dividendDollar: '0',
   dividendPct: '0',
   totalRentalIncome: '0',
@@ -24,7 +26,16 @@ const FIXTURE: PortfolioInput = {
   lots: [
     // Listed out of order on purpose: positions come by symbol, lots oldest first.
     lot({ id: 3, symbol: 'AAPL', qty: '5', pricePaid: '160.10', costBasis: '800.50', purchaseDate: '2025-03-01' }),
-    lot({ id: 1, symbol: 'BTC', assetType: 'crypto', exchange: null, qty: '0.5', pricePaid: '40000.13', costBasis: '20000.07', purchaseDate: '2024-06-01' }),
+    lot({
+      id: 1,
+      symbol: 'BTC',
+      assetType: 'crypto',
+      exchange: null,
+      qty: '0.5',
+      pricePaid: '40000.13',
+      costBasis: '20000.07',
+      purchaseDate: '2024-06-01',
+    }),
     lot({ id: 2, symbol: 'AAPL', qty: '10', pricePaid: '150.25', costBasis: '1502.50', purchaseDate: '2025-01-02' }),
     lot({ id: 4, symbol: 'MSFT', qty: '3', pricePaid: '400.005', costBasis: '1200.02', purchaseDate: '2025-02-01' }),
   ],
@@ -38,7 +49,14 @@ const FIXTURE: PortfolioInput = {
     asset({ id: 11, qty: '1', pricePaid: '250000', lastPriceAtDate: '300000' }),
   ],
   properties: [
-    asset({ id: 20, qty: '1', pricePaid: '1000000', lastPriceAtDate: '1250000', totalRentalIncome: '36000.50', monthlyRentalIncome: '3000.04' }),
+    asset({
+      id: 20,
+      qty: '1',
+      pricePaid: '1000000',
+      lastPriceAtDate: '1250000',
+      totalRentalIncome: '36000.50',
+      monthlyRentalIncome: '3000.04',
+    }),
   ],
   balances: { cashAvailable: '425000.00', marginDebit: '10000.00', accountsReceivable: '5000.00' },
   realized: { yearToDate: '48140.805', allTime: '-12.5' },
@@ -51,8 +69,30 @@ describe('the valuation of a fixture portfolio', () => {
     expect(v.positions.map((p) => p.symbol)).toEqual(['AAPL', 'BTC', 'MSFT']);
     const [aapl, btc, msft] = v.positions;
     expect(aapl?.lots).toEqual([
-      { id: 2, qty: '10', pricePaid: '150.25', purchaseDate: '2025-01-02', cost: '1502.50', value: '1900.15', dayGain: '10.05', gain: '397.65', gainPct: '26.47', pctOfPortfolio: '5.26' },
-      { id: 3, qty: '5', pricePaid: '160.1', purchaseDate: '2025-03-01', cost: '800.50', value: '950.08', dayGain: '5.03', gain: '149.58', gainPct: '18.69', pctOfPortfolio: '2.63' },
+      {
+        id: 2,
+        qty: '10',
+        pricePaid: '150.25',
+        purchaseDate: '2025-01-02',
+        cost: '1502.50',
+        value: '1900.15',
+        dayGain: '10.05',
+        gain: '397.65',
+        gainPct: '26.47',
+        pctOfPortfolio: '5.26',
+      },
+      {
+        id: 3,
+        qty: '5',
+        pricePaid: '160.1',
+        purchaseDate: '2025-03-01',
+        cost: '800.50',
+        value: '950.08',
+        dayGain: '5.03',
+        gain: '149.58',
+        gainPct: '18.69',
+        pctOfPortfolio: '2.63',
+      },
     ]);
     expect(btc?.lots[0]).toMatchObject({ value: '32084.50', dayGain: '-0.01', gain: '12084.43', gainPct: '60.42' });
     // No quote yet: valued at cost, no gain.
@@ -110,21 +150,39 @@ describe('the valuation of a fixture portfolio', () => {
       { id: 10, cost: '1000.50', value: '1212.50', totalValue: '1212.50', gain: '212.00', gainPct: '21.19' },
       { id: 11, cost: '250000.00', value: '300000.00', totalValue: '300000.00', gain: '50000.00', gainPct: '20.00' },
     ]);
-    expect(v.properties).toEqual([{ id: 20, cost: '1000000.00', value: '1250000.00', totalValue: '1286000.50', gain: '286000.50', gainPct: '28.60' }]);
+    expect(v.properties).toEqual([
+      { id: 20, cost: '1000000.00', value: '1250000.00', totalValue: '1286000.50', gain: '286000.50', gainPct: '28.60' },
+    ]);
   });
 
   it('answers null percentages where nothing was paid, and an empty portfolio at zero', () => {
-    const empty = valuePortfolio({ ...FIXTURE, lots: [], ventures: [], properties: [], balances: { cashAvailable: '0', marginDebit: '0', accountsReceivable: '0' } });
+    const empty = valuePortfolio({
+      ...FIXTURE,
+      lots: [],
+      ventures: [],
+      properties: [],
+      balances: { cashAvailable: '0', marginDebit: '0', accountsReceivable: '0' },
+    });
     expect(empty.positions).toEqual([]);
-    expect(empty.totals).toMatchObject({ netAccountValue: '0.00', ventureGainPct: null, ventureDividendPct: null, realEstateGainPct: null });
-    const gift = valuePortfolio({ ...FIXTURE, lots: [lot({ id: 9, symbol: 'AAPL', qty: '1', pricePaid: '0', costBasis: '0', purchaseDate: '2025-01-01' })] });
+    expect(empty.totals).toMatchObject({
+      netAccountValue: '0.00',
+      ventureGainPct: null,
+      ventureDividendPct: null,
+      realEstateGainPct: null,
+    });
+    const gift = valuePortfolio({
+      ...FIXTURE,
+      lots: [lot({ id: 9, symbol: 'AAPL', qty: '1', pricePaid: '0', costBasis: '0', purchaseDate: '2025-01-01' })],
+    });
     expect(gift.positions[0]).toMatchObject({ cost: '0.00', value: '190.02', gainPct: null, pctOfPortfolio: '100.00' });
   });
 });
 
 describe('valuation invariants over random portfolios', () => {
   const decimalText = (maxWhole: number, places: number) =>
-    fc.tuple(fc.integer({ min: 0, max: maxWhole }), fc.integer({ min: 0, max: 10 ** places - 1 })).map(([w, f]) => `${w}.${String(f).padStart(places, '0')}`);
+    fc
+      .tuple(fc.integer({ min: 0, max: maxWhole }), fc.integer({ min: 0, max: 10 ** places - 1 }))
+      .map(([w, f]) => `${w}.${String(f).padStart(places, '0')}`);
   const lotArb = fc.record({
     symbol: fc.constantFrom('AAA', 'BBB', 'CCC', 'DDD'),
     qty: decimalText(100_000, 8).filter((q) => dec(q).gt(0)),

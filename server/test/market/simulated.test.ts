@@ -11,7 +11,9 @@ const BTC: Instrument = { symbol: 'BTC', kind: 'crypto' };
 const WEDNESDAY_MIDDAY = new Date('2025-07-23T17:05:00Z');
 
 async function quoteOf(instrument: Instrument, now: Date): Promise<Quote> {
-  const quote = (await provider.quotes([instrument], now)).get(instrument.kind === 'crypto' ? `${instrument.symbol}-USD` : instrument.symbol);
+  const quote = (await provider.quotes([instrument], now)).get(
+    instrument.kind === 'crypto' ? `${instrument.symbol}-USD` : instrument.symbol,
+  );
   if (!quote) throw new Error(`no quote for ${instrument.symbol}`);
   return quote;
 }
@@ -57,7 +59,7 @@ describe('simulated provider', () => {
     const saturday = await quoteOf(AAPL, new Date('2025-07-26T15:00:00Z'));
     expect(saturday.price).toBe(fridayClose);
     expect(saturday.asOf).toEqual(new Date('2025-07-25T21:00:00Z')); // set at Friday's close
-    expect(saturday.change).toBeCloseTo((fridayClose ?? Number.NaN) - (await closeOn(AAPL, '2025-07-24') ?? Number.NaN), 2);
+    expect(saturday.change).toBeCloseTo((fridayClose ?? Number.NaN) - ((await closeOn(AAPL, '2025-07-24')) ?? Number.NaN), 2);
   });
 
   it('has no stock or index closes on weekends, but crypto trades every day', async () => {

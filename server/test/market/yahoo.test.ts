@@ -193,7 +193,10 @@ describe('yahoo provider: quotes', () => {
   it('turns missing optional fields into null and derives a missing change from the previous close', async () => {
     const { provider } = await providerFor({ quote: () => json(fixture('quote-sparse.json')) });
 
-    const quotes = await provider.quotes(['RIVN', 'KO'].map((symbol): Instrument => ({ symbol, kind: 'stock' })), NOW);
+    const quotes = await provider.quotes(
+      ['RIVN', 'KO'].map((symbol): Instrument => ({ symbol, kind: 'stock' })),
+      NOW,
+    );
 
     expect(quotes.get('RIVN')).toEqual({
       key: 'RIVN',
@@ -313,7 +316,10 @@ describe('yahoo provider: dailyCloses', () => {
         error: null,
       },
     };
-    const { stub, provider } = await providerFor({ quote: () => json(fixture('quote-multi.json')), chart: () => json(JSON.stringify(hourly)) });
+    const { stub, provider } = await providerFor({
+      quote: () => json(fixture('quote-multi.json')),
+      chart: () => json(JSON.stringify(hourly)),
+    });
 
     const closes = await provider.dailyCloses(BTC, '2025-07-18', '2025-07-21');
 

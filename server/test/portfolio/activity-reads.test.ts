@@ -21,7 +21,8 @@ describe.each(databaseKinds)('the Activity page’s reads on %s', (kind) => {
   });
   afterAll(() => h.close());
 
-  const ledger = (input: Parameters<ReturnType<Harness['caller']>['portfolio']['activity']['transactions']>[0]) => h.caller(lp).portfolio.activity.transactions(input);
+  const ledger = (input: Parameters<ReturnType<Harness['caller']>['portfolio']['activity']['transactions']>[0]) =>
+    h.caller(lp).portfolio.activity.transactions(input);
 
   it('answers the ledger newest first, to a partner of either role', async () => {
     const { entries, next } = await ledger({ limit: 50 });
@@ -35,7 +36,13 @@ describe.each(databaseKinds)('the Activity page’s reads on %s', (kind) => {
     ]);
     const sale = entries[0];
     // 10 × 150 + 2 × 160.50 = 1,821.00 of cost for 2,040.00 of proceeds
-    expect([sale?.amount, sale?.cost_basis, sale?.realized_gain, sale?.cash_before, sale?.cash_after]).toEqual(['2040.00', '1821.00', '219.00', '50000.00', '52040.00']);
+    expect([sale?.amount, sale?.cost_basis, sale?.realized_gain, sale?.cash_before, sale?.cash_after]).toEqual([
+      '2040.00',
+      '1821.00',
+      '219.00',
+      '50000.00',
+      '52040.00',
+    ]);
   });
 
   it('filters by symbol in any case and by kind, on the server', async () => {
@@ -80,7 +87,9 @@ describe.each(databaseKinds)('the Activity page’s reads on %s', (kind) => {
     expect(events[1]?.after).toBeNull();
     const older = await h.caller(lp).portfolio.activity.auditEvents({ limit: 50, before: next ?? undefined });
     expect(older.events.map((e) => e.action)).toEqual(['balances.update', 'holding.add', 'holding.add', 'holding.add']);
-    expect(new Set([...events, ...older.events].map((e) => [e.actor_email, e.via].join(' ')))).toEqual(new Set(['gp-activity@test.dev user']));
+    expect(new Set([...events, ...older.events].map((e) => [e.actor_email, e.via].join(' ')))).toEqual(
+      new Set(['gp-activity@test.dev user']),
+    );
     expect((await h.caller(lp).portfolio.activity.auditEvents({ limit: 50, entity: '' })).events).toHaveLength(6);
   });
 
@@ -90,7 +99,9 @@ describe.each(databaseKinds)('the Activity page’s reads on %s', (kind) => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="transactions.csv"');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,flow');
+    expect(lines[0]).toBe(
+      'id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,flow',
+    );
     expect(lines).toHaveLength(6);
     expect(lines.at(-1)).toMatch(/,sell,sell_action,[^,]+,AAPL,stock,12,170,2040\.00,true,50000\.00,52040\.00,1821\.00,219\.00,0\.00$/);
     expect((await h.inject({ method: 'GET', url: '/api/export/transactions.csv' })).statusCode).toBe(401);

@@ -64,17 +64,29 @@ describe.each(databaseKinds)('amounts at their bounds on %s', (kind) => {
     const balances = { cash_available: 999_999_999_999.99, margin_debit: 1_000_000_000_000, accounts_receivable: -1_000_000_000_000 };
     expect((await send('GET', '/api/account-balance', lp)).json()).toEqual(balances);
     const [row] = await h.database.db.select().from(accountBalances);
-    expect([row?.cashAvailable, row?.marginDebit, row?.accountsReceivable]).toEqual(['999999999999.99', '1000000000000.00', '-1000000000000.00']);
+    expect([row?.cashAvailable, row?.marginDebit, row?.accountsReceivable]).toEqual([
+      '999999999999.99',
+      '1000000000000.00',
+      '-1000000000000.00',
+    ]);
   });
 
   it('stores venture and real estate rows at their bounds exactly', async () => {
-    const row = { name: 'Largest', purchase_date: '2024-01-02', qty: '1000000000000', price_paid: '10000000000', last_price_at_date: '9999999999.99999' };
+    const row = {
+      name: 'Largest',
+      purchase_date: '2024-01-02',
+      qty: '1000000000000',
+      price_paid: '10000000000',
+      last_price_at_date: '9999999999.99999',
+    };
     const venture = await send('POST', '/api/illiquid-assets/save', gp, {
       assets: [{ ...row, dividend_dollar: '999999999999.99', dividend_pct: '10000' }],
     });
     expect(venture.statusCode).toBe(201);
     const property = await send('POST', '/api/real-estate/save', gp, {
-      assets: [{ ...row, total_rental_income: '1000000000000', monthly_rental_income: '-999999999999.99', annual_rental_income_pct: '-10000' }],
+      assets: [
+        { ...row, total_rental_income: '1000000000000', monthly_rental_income: '-999999999999.99', annual_rental_income_pct: '-10000' },
+      ],
     });
     expect(property.statusCode).toBe(201);
 
@@ -104,7 +116,10 @@ describe.each(databaseKinds)('amounts at their bounds on %s', (kind) => {
       message: 'The quantity must be at most 1,000,000,000,000.',
       requiresConfirmation: false,
     });
-    expect(await say('buy 10 AAPL at 20000000000')).toEqual({ message: 'The price must be at most 10,000,000,000.', requiresConfirmation: false });
+    expect(await say('buy 10 AAPL at 20000000000')).toEqual({
+      message: 'The price must be at most 10,000,000,000.',
+      requiresConfirmation: false,
+    });
     expect(await h.database.db.select().from(pendingActions)).toEqual([]);
   });
 });

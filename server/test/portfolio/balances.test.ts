@@ -15,7 +15,8 @@ describe.each(databaseKinds)('account balance on %s', (kind) => {
   });
   afterAll(() => h.close());
 
-  const get = async (token: string) => (await h.inject({ method: 'GET', url: '/api/account-balance', headers: bearer(token) })).json() as unknown;
+  const get = async (token: string) =>
+    (await h.inject({ method: 'GET', url: '/api/account-balance', headers: bearer(token) })).json() as unknown;
   const put = (token: string, payload: object) => h.inject({ method: 'PUT', url: '/api/account-balance', headers: bearer(token), payload });
 
   it('answers zeros before anyone has saved balances', async () => {

@@ -30,7 +30,16 @@ describe.each(databaseKinds)('book days on %s', (kind) => {
     ]);
     // The provider's change runs from 00:00 UTC, half an hour ago.
     const at = h.clock.now();
-    await h.database.db.insert(quotes).values({ key: 'BTC-USD', name: 'Bitcoin', price: '61000', change: '50', changePct: '0.082', source: 'simulated', asOf: at, fetchedAt: at });
+    await h.database.db.insert(quotes).values({
+      key: 'BTC-USD',
+      name: 'Bitcoin',
+      price: '61000',
+      change: '50',
+      changePct: '0.082',
+      source: 'simulated',
+      asOf: at,
+      fetchedAt: at,
+    });
     await portfolioChanged(h.database.db);
   });
   afterAll(() => h.close());
@@ -39,14 +48,29 @@ describe.each(databaseKinds)('book days on %s', (kind) => {
     const valuation = await h.caller(lp).portfolio.valuation();
     // 0.5 × (61000 − 60000) = 500.00
     expect(valuation.totals.dayGain).toBe('500.00');
-    const [lot] = (await h.inject({ method: 'GET', url: '/api/holdings', headers: bearer(lp) })).json() as { change: number; changePct: number }[];
+    const [lot] = (await h.inject({ method: 'GET', url: '/api/holdings', headers: bearer(lp) })).json() as {
+      change: number;
+      changePct: number;
+    }[];
     expect(lot).toMatchObject({ change: 1000, changePct: 1.6667 });
   });
 
   it('stores the evening’s price as the close of the New York day it belongs to', async () => {
     const at = h.clock.now();
     await recordCloses(h.database.db, [
-      { key: 'BTC-USD', name: 'Bitcoin', price: 61000, change: 50, changePct: 0.08, dividendYield: null, marketCap: null, peRatio: null, oneMonthPerf: null, source: 'simulated', asOf: at },
+      {
+        key: 'BTC-USD',
+        name: 'Bitcoin',
+        price: 61000,
+        change: 50,
+        changePct: 0.08,
+        dividendYield: null,
+        marketCap: null,
+        peRatio: null,
+        oneMonthPerf: null,
+        source: 'simulated',
+        asOf: at,
+      },
     ]);
     const rows = (await h.database.db.select().from(dailyCloses)).filter((r) => r.key === 'BTC-USD').map((r) => [r.date, r.close]);
     expect(rows.sort()).toEqual([

@@ -50,7 +50,11 @@ describe.each(databaseKinds)('the demo portfolio on %s', (kind) => {
     const rows = await h.database.db.select().from(portfolioSnapshots).orderBy(asc(portfolioSnapshots.date));
     expect(rows.map((r) => r.date)).toEqual(days.map((d) => d.date));
     for (const s of rows) {
-      const parts = dec(s.liquidValue).plus(dec(s.ventureValue)).plus(dec(s.realEstateValue)).plus(dec(s.cashAvailable)).minus(dec(s.marginDebit));
+      const parts = dec(s.liquidValue)
+        .plus(dec(s.ventureValue))
+        .plus(dec(s.realEstateValue))
+        .plus(dec(s.cashAvailable))
+        .minus(dec(s.marginDebit));
       expect(parts.toFixed(2)).toBe(dec(s.netAccountValue).toFixed(2));
       expect(s.netAccountValue).toMatch(/^\d+\.\d{2}$/);
       expect(dec(s.liquidValue).gt(0)).toBe(true);

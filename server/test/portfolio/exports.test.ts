@@ -71,10 +71,30 @@ describe.each(databaseKinds)('CSV exports on %s', (kind) => {
       ],
     });
     await post('/api/illiquid-assets/save', {
-      assets: [{ name: '=HYPERLINK("http://evil")', description: 'Seed, series A', purchase_date: '2023-05-01', qty: '10', price_paid: '100', last_price_at_date: '133.33', dividend_dollar: '12.5' }],
+      assets: [
+        {
+          name: '=HYPERLINK("http://evil")',
+          description: 'Seed, series A',
+          purchase_date: '2023-05-01',
+          qty: '10',
+          price_paid: '100',
+          last_price_at_date: '133.33',
+          dividend_dollar: '12.5',
+        },
+      ],
     });
     await post('/api/real-estate/save', {
-      assets: [{ name: '12 Elm St', purchase_date: '2022-07-15', qty: '1', price_paid: '250000', last_price_at_date: '260000.01', total_rental_income: '1200', monthly_rental_income: '1200' }],
+      assets: [
+        {
+          name: '12 Elm St',
+          purchase_date: '2022-07-15',
+          qty: '1',
+          price_paid: '250000',
+          last_price_at_date: '260000.01',
+          total_rental_income: '1200',
+          monthly_rental_income: '1200',
+        },
+      ],
     });
   });
   afterAll(() => h.close());
@@ -82,12 +102,14 @@ describe.each(databaseKinds)('CSV exports on %s', (kind) => {
   const download = (path: string, token: string | null) =>
     h.inject({ method: 'GET', url: `/api/export/${path}`, ...(token ? { headers: bearer(token) } : {}) });
 
-  it('exports positions and their lots with the engine\'s figures, to an LP too', async () => {
+  it("exports positions and their lots with the engine's figures, to an LP too", async () => {
     const res = await download('holdings.csv', lp);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="holdings.csv"');
-    expect(res.body.split('\r\n')[0]).toBe('level,symbol,asset_type,exchange,lot_id,purchase_date,qty,price_paid,last_price,cost,value,day_gain,gain,gain_pct,pct_of_portfolio');
+    expect(res.body.split('\r\n')[0]).toBe(
+      'level,symbol,asset_type,exchange,lot_id,purchase_date,qty,price_paid,last_price,cost,value,day_gain,gain,gain_pct,pct_of_portfolio',
+    );
     const rows = records(res.body);
     const { valuation } = await h.deps.portfolio.current();
     const position = valuation.positions.find((p) => p.symbol === 'AAPL');
@@ -96,12 +118,17 @@ describe.each(databaseKinds)('CSV exports on %s', (kind) => {
       'lot 2024-01-02 2.5 100.1',
       'lot 2024-02-01 1 120',
     ]);
-    expect(rows[0]).toMatchObject({ cost: position?.cost, value: position?.value, gain: position?.gain, last_price: position?.lastPrice ?? '' });
+    expect(rows[0]).toMatchObject({
+      cost: position?.cost,
+      value: position?.value,
+      gain: position?.gain,
+      last_price: position?.lastPrice ?? '',
+    });
     expect(rows[0]?.cost).toBe('370.25');
     expect(rows[1]).toMatchObject({ cost: position?.lots[0]?.cost, value: position?.lots[0]?.value });
   });
 
-  it('exports venture rows with their name escaped and the engine\'s value and gain', async () => {
+  it("exports venture rows with their name escaped and the engine's value and gain", async () => {
     const res = await download('venture.csv', lp);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
@@ -135,7 +162,9 @@ describe.each(databaseKinds)('CSV exports on %s', (kind) => {
     try {
       const { lp: reader } = await empty.partners('empty-exports');
       const res = await empty.inject({ method: 'GET', url: '/api/export/venture.csv', headers: bearer(reader) });
-      expect(res.body).toBe('id,name,description,purchase_date,qty,price_paid,last_price,last_price_date,dividend_dollar,dividend_pct,cost,value,gain,gain_pct\r\n');
+      expect(res.body).toBe(
+        'id,name,description,purchase_date,qty,price_paid,last_price,last_price_date,dividend_dollar,dividend_pct,cost,value,gain,gain_pct\r\n',
+      );
     } finally {
       await empty.close();
     }

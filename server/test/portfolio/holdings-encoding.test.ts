@@ -13,7 +13,12 @@ describe('holdings, compressed', () => {
     h = await createHarness('pglite');
     ({ gp, lp } = await h.partners('encoding'));
     const purchases = Array.from({ length: 40 }, (_, i) => ({ qty: `${i + 1}`, price_paid: `${100 + i}.25`, purchase_date: '2025-03-03' }));
-    const added = await h.inject({ method: 'POST', url: '/api/holdings', headers: bearer(gp), payload: { symbol: 'AAPL', asset_type: 'stock', purchases } });
+    const added = await h.inject({
+      method: 'POST',
+      url: '/api/holdings',
+      headers: bearer(gp),
+      payload: { symbol: 'AAPL', asset_type: 'stock', purchases },
+    });
     expect(added.statusCode, added.body).toBe(201);
   });
   afterAll(async () => {
@@ -21,7 +26,11 @@ describe('holdings, compressed', () => {
   });
 
   const get = (acceptEncoding?: string) =>
-    h.inject({ method: 'GET', url: '/api/holdings', headers: { ...bearer(lp), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+    h.inject({
+      method: 'GET',
+      url: '/api/holdings',
+      headers: { ...bearer(lp), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    });
 
   it('sends Brotli or gzip as the client prefers, the same JSON as uncompressed', async () => {
     const plain = await get();
@@ -48,7 +57,11 @@ describe('holdings, compressed', () => {
 
   it('still answers 304 to a client that has the current copy', async () => {
     const first = await get('br');
-    const again = await h.inject({ method: 'GET', url: '/api/holdings', headers: { ...bearer(lp), 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) } });
+    const again = await h.inject({
+      method: 'GET',
+      url: '/api/holdings',
+      headers: { ...bearer(lp), 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });

@@ -16,8 +16,7 @@ describe.each(databaseKinds)('holdings on %s', (kind) => {
   });
   afterAll(() => h.close());
 
-  const post = (token: string, payload: object) =>
-    h.inject({ method: 'POST', url: '/api/holdings', headers: bearer(token), payload });
+  const post = (token: string, payload: object) => h.inject({ method: 'POST', url: '/api/holdings', headers: bearer(token), payload });
   const list = async (token: string) => {
     const res = await h.inject({ method: 'GET', url: '/api/holdings', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
@@ -55,7 +54,10 @@ describe.each(databaseKinds)('holdings on %s', (kind) => {
     expect(res.statusCode).toBe(201);
     const [lot] = res.json() as { id: number; symbol: string; exchange: string | null; qty: number; price_paid: number }[];
     expect(lot).toMatchObject({ symbol: 'BTC', exchange: null, qty: 0.12345678, price_paid: 64123.45678901 });
-    const [row] = await h.database.db.select().from(holdings).where(eq(holdings.id, lot?.id ?? 0));
+    const [row] = await h.database.db
+      .select()
+      .from(holdings)
+      .where(eq(holdings.id, lot?.id ?? 0));
     expect([row?.qty, row?.pricePaid]).toEqual(['0.12345678', '64123.45678901']);
   });
 
@@ -75,7 +77,18 @@ describe.each(databaseKinds)('holdings on %s', (kind) => {
       });
       expect(lot.lastPrice as number).toBeGreaterThan(0);
       expect(Object.keys(lot)).toEqual(
-        expect.arrayContaining(['id', 'symbol', 'qty', 'price_paid', 'purchase_date', 'asset_type', 'exchange', 'dividendYield', 'marketCap', 'peRatio']),
+        expect.arrayContaining([
+          'id',
+          'symbol',
+          'qty',
+          'price_paid',
+          'purchase_date',
+          'asset_type',
+          'exchange',
+          'dividendYield',
+          'marketCap',
+          'peRatio',
+        ]),
       );
     }
     expect(lots.find((l) => l.symbol === 'BTC')).toMatchObject({ peRatio: null, dividendYield: null });
@@ -104,7 +117,11 @@ describe.each(databaseKinds)('holdings on %s', (kind) => {
   });
 
   it('lets a limited partner read but not write', async () => {
-    const add = await post(lp, { symbol: 'AAPL', asset_type: 'stock', purchases: [{ qty: 1, price_paid: 1, purchase_date: '2025-01-02' }] });
+    const add = await post(lp, {
+      symbol: 'AAPL',
+      asset_type: 'stock',
+      purchases: [{ qty: 1, price_paid: 1, purchase_date: '2025-01-02' }],
+    });
     expect(add.statusCode).toBe(403);
     const before = await list(lp);
     const lot = before[0];
@@ -129,7 +146,10 @@ describe.each(databaseKinds)('holdings on %s', (kind) => {
     const res = await post(gp, {
       symbol: 'NVDA',
       asset_type: 'stock',
-      purchases: [{ qty: 1, price_paid: 100, purchase_date: '2025-01-02' }, { qty: 1, price_paid: 100, purchase_date: '2025-01-03', ...bad }],
+      purchases: [
+        { qty: 1, price_paid: 100, purchase_date: '2025-01-02' },
+        { qty: 1, price_paid: 100, purchase_date: '2025-01-03', ...bad },
+      ],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message });
@@ -142,18 +162,32 @@ describe.each(databaseKinds)('holdings on %s', (kind) => {
     [{ asset_type: 'bond' }, 'Asset type must be stock or crypto.'],
     [{ purchases: [] }, 'Add at least one purchase.'],
   ])('refuses %o with "%s"', async (bad, message) => {
-    const res = await post(gp, { symbol: 'NVDA', asset_type: 'stock', purchases: [{ qty: 1, price_paid: 1, purchase_date: '2025-01-02' }], ...bad });
+    const res = await post(gp, {
+      symbol: 'NVDA',
+      asset_type: 'stock',
+      purchases: [{ qty: 1, price_paid: 1, purchase_date: '2025-01-02' }],
+      ...bad,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message });
   });
 
   it('keeps a given exchange for quote links', async () => {
-    const res = await post(gp, { symbol: 'KO', asset_type: 'stock', exchange: 'nyse', purchases: [{ qty: 3, price_paid: 60, purchase_date: '2025-01-02' }] });
+    const res = await post(gp, {
+      symbol: 'KO',
+      asset_type: 'stock',
+      exchange: 'nyse',
+      purchases: [{ qty: 3, price_paid: 60, purchase_date: '2025-01-02' }],
+    });
     expect((res.json() as { exchange: string }[])[0]?.exchange).toBe('NYSE');
   });
 
   it('prices a newly bought symbol in the background, without making the purchase wait', async () => {
-    const res = await post(gp, { symbol: 'PLTR', asset_type: 'stock', purchases: [{ qty: 5, price_paid: 40, purchase_date: '2025-03-03' }] });
+    const res = await post(gp, {
+      symbol: 'PLTR',
+      asset_type: 'stock',
+      purchases: [{ qty: 5, price_paid: 40, purchase_date: '2025-03-03' }],
+    });
     expect(res.statusCode).toBe(201);
     expect((res.json() as { lastPrice: number | null }[])[0]?.lastPrice).toBeNull();
     await h.deps.market.refreshNow();

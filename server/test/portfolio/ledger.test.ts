@@ -16,7 +16,8 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
   let lp: string;
 
   const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(h.clock.now());
-  const tomorrow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(h.clock.now().getTime() + 86_400_000));
+  const tomorrow = () =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(h.clock.now().getTime() + 86_400_000));
 
   async function setQuote(key: string, price: string, change = '0') {
     const now = h.clock.now();
@@ -126,11 +127,21 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     expect(res.statusCode).toBe(201);
     // 1.5 × 0.01 = 0.015 → 0.02, half up.
     expect(await cash()).toBe(473140.78);
-    expect((await entries()).at(-1)).toMatchObject({ amount: '0.02', settles: true, cashBefore: '473140.80', cashAfter: '473140.78', flow: '0' });
+    expect((await entries()).at(-1)).toMatchObject({
+      amount: '0.02',
+      settles: true,
+      cashBefore: '473140.80',
+      cashAfter: '473140.78',
+      flow: '0',
+    });
   });
 
   it('refuses a purchase dated after today in New York, on the form and through the assistant', async () => {
-    const res = await post('/api/holdings', { symbol: 'ACME', asset_type: 'stock', purchases: [{ qty: '1', price_paid: '1', purchase_date: tomorrow() }] });
+    const res = await post('/api/holdings', {
+      symbol: 'ACME',
+      asset_type: 'stock',
+      purchases: [{ qty: '1', price_paid: '1', purchase_date: tomorrow() }],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'A purchase date cannot be in the future.' });
     const said = await post('/api/ai/prompt', { prompt: `buy 1 ACME at 10 on ${tomorrow()}` });
@@ -165,12 +176,21 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     const byForm = await lastBuy();
 
     await setCash('10000.00');
-    expect((await post('/api/ai/prompt', { prompt: 'buy 12 BUYX at 40.125 on 2025-02-03' })).json()).toMatchObject({ requiresConfirmation: true });
+    expect((await post('/api/ai/prompt', { prompt: 'buy 12 BUYX at 40.125 on 2025-02-03' })).json()).toMatchObject({
+      requiresConfirmation: true,
+    });
     expect((await post('/api/ai/confirm', { confirm: true })).statusCode).toBe(200);
     const byAssistant = await lastBuy();
 
     // 12 × 40.125 = 481.50, paid from 10000.00
-    expect(byForm.entry).toMatchObject({ kind: 'buy', source: 'add_investment', amount: '481.50', cashBefore: '10000.00', cashAfter: '9518.50', flow: '0' });
+    expect(byForm.entry).toMatchObject({
+      kind: 'buy',
+      source: 'add_investment',
+      amount: '481.50',
+      cashBefore: '10000.00',
+      cashAfter: '9518.50',
+      flow: '0',
+    });
     expect(byForm.lot).toMatchObject({ symbol: 'BUYX', exchange: 'NASDAQ', costBasis: '481.50', purchaseDate: '2025-02-03' });
     expect(byForm.audit).toMatchObject({ action: 'holding.add', entity: 'holding', after: { symbol: 'BUYX', cost_basis: '481.50' } });
     // Only where the buy came from differs: the ledger's source and the audit's via.
@@ -192,12 +212,21 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     // Quoted first, so no background refresh of a new symbol races the figures below.
     await setQuote('NEWCO', '12.345');
     const before = await get<{ symbol: string }[]>('/api/holdings');
-    await post('/api/holdings', { symbol: 'NEWCO', asset_type: 'stock', purchases: [{ qty: '2', price_paid: '10', purchase_date: today() }] });
+    await post('/api/holdings', {
+      symbol: 'NEWCO',
+      asset_type: 'stock',
+      purchases: [{ qty: '2', price_paid: '10', purchase_date: today() }],
+    });
     const after = await get<{ symbol: string }[]>('/api/holdings');
     expect(after.length).toBe(before.length + 1);
     const valuation = await h.caller(lp).portfolio.valuation();
     // 2 × 12.345 = 24.69 exactly; its cost 20.00.
-    expect(valuation.positions.find((p) => p.symbol === 'NEWCO')).toMatchObject({ value: '24.69', cost: '20.00', gain: '4.69', gainPct: '23.45' });
+    expect(valuation.positions.find((p) => p.symbol === 'NEWCO')).toMatchObject({
+      value: '24.69',
+      cost: '20.00',
+      gain: '4.69',
+      gainPct: '23.45',
+    });
   });
 
   it('serves holdings with an ETag: 304 while the books are unchanged, the new list after a change', async () => {
@@ -208,7 +237,11 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     const again = await h.inject({ method: 'GET', url: '/api/holdings', headers: { ...bearer(lp), 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    await post('/api/holdings', { symbol: 'NEWCO', asset_type: 'stock', purchases: [{ qty: '1', price_paid: '11', purchase_date: today() }] });
+    await post('/api/holdings', {
+      symbol: 'NEWCO',
+      asset_type: 'stock',
+      purchases: [{ qty: '1', price_paid: '11', purchase_date: today() }],
+    });
     const changed = await h.inject({ method: 'GET', url: '/api/holdings', headers: { ...bearer(lp), 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -226,7 +259,9 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
       expect((await other.current()).holdings.length).toBe(before);
       // Written the way another process would: its commit is all this process hears of it.
       await h.database.db.transaction(async (tx) => {
-        await tx.insert(holdings).values({ symbol: 'ELSE', assetType: 'stock', qty: '1', pricePaid: '5', costBasis: '5.00', purchaseDate: today() });
+        await tx
+          .insert(holdings)
+          .values({ symbol: 'ELSE', assetType: 'stock', qty: '1', pricePaid: '5', costBasis: '5.00', purchaseDate: today() });
         await portfolioChanged(tx);
       });
       await expect.poll(async () => (await other.current()).holdings.length, { timeout: 15_000 }).toBe(before + 1);
@@ -244,12 +279,19 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     expect(first.next).toBe(first.entries[1]!.id);
     const second = await get<{ entries: { id: number }[] }>(`/api/transactions?limit=2&before=${first.next}`);
     expect(second.entries[0]!.id).toBeLessThan(first.next!);
-    const sells = await get<{ entries: { kind: string; symbol: string; realized_gain: string }[] }>('/api/transactions?kind=sell&symbol=acme');
+    const sells = await get<{ entries: { kind: string; symbol: string; realized_gain: string }[] }>(
+      '/api/transactions?kind=sell&symbol=acme',
+    );
     expect(sells.entries.map((e) => [e.kind, e.symbol, e.realized_gain])).toEqual([
       ['sell', 'ACME', '64.83'],
       ['sell', 'ACME', '23407.47'],
     ]);
-    for (const url of ['/api/transactions?limit=0', '/api/transactions?limit=abc', '/api/transactions?kind=gift', '/api/transactions?before=-1']) {
+    for (const url of [
+      '/api/transactions?limit=0',
+      '/api/transactions?limit=abc',
+      '/api/transactions?kind=gift',
+      '/api/transactions?before=-1',
+    ]) {
       const res = await h.inject({ method: 'GET', url, headers: bearer(lp) });
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toHaveProperty('error');
@@ -258,16 +300,32 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
 
   it('exports the ledger as CSV, oldest first, with cells a spreadsheet will not run', async () => {
     await post('/api/illiquid-assets/save', {
-      assets: [{ name: '=HYPERLINK("x")', purchase_date: '2025-01-01', qty: 1, price_paid: 10, last_price_at_date: 10, value: 10, last_price_date: null, dividend_dollar: 0, dividend_pct: 0 }],
+      assets: [
+        {
+          name: '=HYPERLINK("x")',
+          purchase_date: '2025-01-01',
+          qty: 1,
+          price_paid: 10,
+          last_price_at_date: 10,
+          value: 10,
+          last_price_date: null,
+          dividend_dollar: 0,
+          dividend_pct: 0,
+        },
+      ],
     });
     const res = await h.inject({ method: 'GET', url: '/api/export/transactions.csv', headers: bearer(lp) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="transactions.csv"');
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,flow');
+    expect(lines[0]).toBe(
+      'id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,flow',
+    );
     expect(lines.length).toBe((await entries()).length + 1);
-    expect(lines.find((l) => l.includes(',sell,sell_action,'))).toContain(',160,300.88,48140.80,true,425000.00,473140.80,24733.33,23407.47,0.00');
+    expect(lines.find((l) => l.includes(',sell,sell_action,'))).toContain(
+      ',160,300.88,48140.80,true,425000.00,473140.80,24733.33,23407.47,0.00',
+    );
     expect((await h.inject({ method: 'GET', url: '/api/export/transactions.csv' })).statusCode).toBe(401);
   });
 
@@ -276,14 +334,28 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     const deposit = await post('/api/cash-movements', { kind: 'deposit', amount: '250000.05', note: 'Capital call Q4' });
     expect(deposit.statusCode, deposit.body).toBe(201);
     const after = Math.round((before + 250000.05) * 100) / 100;
-    expect(deposit.json()).toMatchObject({ message: expect.stringMatching(/^Deposit of \$250,000\.05 recorded\. Cash Available is now \$[\d,]+\.\d{2}\.$/) });
+    expect(deposit.json()).toMatchObject({
+      message: expect.stringMatching(/^Deposit of \$250,000\.05 recorded\. Cash Available is now \$[\d,]+\.\d{2}\.$/),
+    });
     expect(await cash()).toBe(after);
-    expect((await entries()).at(-1)).toMatchObject({ kind: 'deposit', source: 'cash', amount: '250000.05', settles: true, flow: '250000.05', details: { note: 'Capital call Q4' } });
+    expect((await entries()).at(-1)).toMatchObject({
+      kind: 'deposit',
+      source: 'cash',
+      amount: '250000.05',
+      settles: true,
+      flow: '250000.05',
+      details: { note: 'Capital call Q4' },
+    });
     const withdrawal = await post('/api/cash-movements', { kind: 'withdrawal', amount: 1000 });
     expect(withdrawal.statusCode).toBe(201);
     expect((await entries()).at(-1)).toMatchObject({ kind: 'withdrawal', amount: '1000.00', flow: '-1000.00' });
     expect(await cash()).toBe(Math.round((after - 1000) * 100) / 100);
-    for (const bad of [{ kind: 'deposit', amount: 0 }, { kind: 'deposit', amount: '-5' }, { kind: 'gift', amount: 5 }, { kind: 'deposit', amount: '1.005' }]) {
+    for (const bad of [
+      { kind: 'deposit', amount: 0 },
+      { kind: 'deposit', amount: '-5' },
+      { kind: 'gift', amount: 5 },
+      { kind: 'deposit', amount: '1.005' },
+    ]) {
       const res = await post('/api/cash-movements', bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
@@ -311,7 +383,9 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     });
     expect(saved.statusCode).toBe(201);
     await h.deps.market.refreshNow();
-    const { days } = await get<{ days: { date: string; netAccountValue: string; netFlow: string; returnPct: string }[] }>('/api/portfolio/history?days=5');
+    const { days } = await get<{ days: { date: string; netAccountValue: string; netFlow: string; returnPct: string }[] }>(
+      '/api/portfolio/history?days=5',
+    );
     const last = days.at(-1)!;
     const previous = days.at(-2)!;
     expect(last.date).toBe(today());

@@ -30,7 +30,19 @@ class CorruptingProvider implements MarketDataProvider {
       const price = this.prices.get(key);
       if (price === undefined) continue;
       const name = this.corrupt.has(key) ? `Broken\u0000${key}` : key;
-      out.set(key, { key, name, price, change: 1, changePct: 0.5, dividendYield: null, marketCap: null, peRatio: null, oneMonthPerf: null, asOf: now, source: 'yahoo' });
+      out.set(key, {
+        key,
+        name,
+        price,
+        change: 1,
+        changePct: 0.5,
+        dividendYield: null,
+        marketCap: null,
+        peRatio: null,
+        oneMonthPerf: null,
+        asOf: now,
+        source: 'yahoo',
+      });
     }
     return out;
   }
@@ -57,7 +69,9 @@ interface Logged {
 function serviceWithLog(h: Harness, provider: MarketDataProvider): { market: MarketService; logged: Logged[] } {
   const logged: Logged[] = [];
   const record = (level: Logged['level']) => (_obj: unknown, message?: string) => void logged.push({ level, message: message ?? '' });
-  const log = { warn: record('warn'), error: record('error'), info: record('info') } as unknown as Parameters<typeof createMarketService>[0]['log'];
+  const log = { warn: record('warn'), error: record('error'), info: record('info') } as unknown as Parameters<
+    typeof createMarketService
+  >[0]['log'];
   return { market: createMarketService({ db: h.database.db, provider, now: h.clock.now, log }), logged };
 }
 
@@ -76,7 +90,8 @@ describe.each(databaseKinds)('the market jobs on %s', (kind) => {
   afterAll(() => h.close());
 
   const today = () => dayInNewYork(h.clock.now());
-  const snapshotOfToday = async () => (await h.database.db.select().from(portfolioSnapshots).where(eq(portfolioSnapshots.date, today())))[0];
+  const snapshotOfToday = async () =>
+    (await h.database.db.select().from(portfolioSnapshots).where(eq(portfolioSnapshots.date, today())))[0];
   const predictionOf = async (ticker: string) => (await h.database.db.select().from(predictions).where(eq(predictions.ticker, ticker)))[0];
   const quoteOf = async (key: string) => (await h.database.db.select().from(quotes).where(eq(quotes.key, key)))[0];
   /** The next round of both scheduled jobs is due (the refresh every minute, predictions hourly). */
@@ -99,17 +114,33 @@ describe.each(databaseKinds)('the market jobs on %s', (kind) => {
       asset_type: 'stock',
       purchases: [{ qty: '1000000000000', price_paid: '10000000000', purchase_date: '2025-01-02' }],
     });
-    const largest = { name: 'Largest', purchase_date: '2024-01-02', qty: '1000000000000', price_paid: '10000000000', last_price_at_date: '10000000000' };
+    const largest = {
+      name: 'Largest',
+      purchase_date: '2024-01-02',
+      qty: '1000000000000',
+      price_paid: '10000000000',
+      last_price_at_date: '10000000000',
+    };
     await post('/api/illiquid-assets/save', { assets: [{ ...largest, dividend_dollar: '1000000000000', dividend_pct: '10000' }] });
     await post('/api/real-estate/save', {
-      assets: [{ ...largest, total_rental_income: '1000000000000', monthly_rental_income: '1000000000000', annual_rental_income_pct: '10000' }],
+      assets: [
+        { ...largest, total_rental_income: '1000000000000', monthly_rental_income: '1000000000000', annual_rental_income_pct: '10000' },
+      ],
     });
-    await post('/api/account-balance', { cash_available: '1000000000000', margin_debit: '-1000000000000', accounts_receivable: '1000000000000' });
+    await post('/api/account-balance', {
+      cash_available: '1000000000000',
+      margin_debit: '-1000000000000',
+      accounts_receivable: '1000000000000',
+    });
 
     await h.deps.market.runScheduled();
 
     const snapshot = await snapshotOfToday();
-    expect(snapshot).toMatchObject({ ventureValue: '10000000000000000000000.00', cashAvailable: '1000000000000.00', marginDebit: '-1000000000000.00' });
+    expect(snapshot).toMatchObject({
+      ventureValue: '10000000000000000000000.00',
+      cashAvailable: '1000000000000.00',
+      marginDebit: '-1000000000000.00',
+    });
     // 10^22 (the unpriced lot) + 10^12 × 200.25 (AAPL): exact to the float sum's precision.
     expect(Number(snapshot?.liquidValue)).toBeCloseTo(1e22 + 200.25e12, -8);
     expect(Number(snapshot?.netAccountValue)).toBeGreaterThan(3e22);
@@ -123,8 +154,16 @@ describe.each(databaseKinds)('the market jobs on %s', (kind) => {
 
   it('stores the other symbols, the snapshot and the predictions when the database refuses one symbol’s quote and history', async () => {
     provider.corrupt = new Set(['BAD']);
-    await post('/api/holdings', { symbol: 'MSFT', asset_type: 'stock', purchases: [{ qty: '3', price_paid: '400', purchase_date: '2025-01-02' }] });
-    await post('/api/holdings', { symbol: 'BAD', asset_type: 'stock', purchases: [{ qty: '5', price_paid: '10', purchase_date: '2025-01-02' }] });
+    await post('/api/holdings', {
+      symbol: 'MSFT',
+      asset_type: 'stock',
+      purchases: [{ qty: '3', price_paid: '400', purchase_date: '2025-01-02' }],
+    });
+    await post('/api/holdings', {
+      symbol: 'BAD',
+      asset_type: 'stock',
+      purchases: [{ qty: '5', price_paid: '10', purchase_date: '2025-01-02' }],
+    });
     // A new symbol is priced in the background: let that finish before the round under test.
     await h.deps.market.refreshNow();
     const { market, logged } = serviceWithLog(h, provider);
@@ -149,7 +188,9 @@ describe.each(databaseKinds)('the market jobs on %s', (kind) => {
   });
 
   it('still refreshes quotes and makes predictions when the snapshot cannot be written', async () => {
-    await h.database.db.execute(sql`alter table portfolio_snapshots add constraint test_no_snapshots check (date < '2000-01-01') not valid`);
+    await h.database.db.execute(
+      sql`alter table portfolio_snapshots add constraint test_no_snapshots check (date < '2000-01-01') not valid`,
+    );
     try {
       const before = await snapshotOfToday();
       const { market, logged } = serviceWithLog(h, provider);

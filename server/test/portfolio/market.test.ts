@@ -71,7 +71,11 @@ describe.each(databaseKinds)('market data, quote cache and predictions on %s', (
       ['^GSPC', 5900.34],
       ['^IXIC', 19000.56],
     ]);
-    for (const [symbol, assetType] of [['AAPL', 'stock'], ['ETH', 'crypto'], ['ZZZZ', 'stock']] as const) {
+    for (const [symbol, assetType] of [
+      ['AAPL', 'stock'],
+      ['ETH', 'crypto'],
+      ['ZZZZ', 'stock'],
+    ] as const) {
       await h.caller(gp).portfolio.holdings.add({
         symbol,
         asset_type: assetType,
@@ -89,7 +93,15 @@ describe.each(databaseKinds)('market data, quote cache and predictions on %s', (
 
   it('answers the market summary from the cache: the three indices by name, in order', async () => {
     expect(await summary()).toEqual([
-      expect.objectContaining({ name: 'Dow Jones Industrial Average', symbol: '^DJI', price: 43000.12, change: 1.5, changePct: 1, quoteSource: 'yahoo', quoteStale: false }),
+      expect.objectContaining({
+        name: 'Dow Jones Industrial Average',
+        symbol: '^DJI',
+        price: 43000.12,
+        change: 1.5,
+        changePct: 1,
+        quoteSource: 'yahoo',
+        quoteStale: false,
+      }),
       expect.objectContaining({ name: 'S&P 500', symbol: '^GSPC', price: 5900.34 }),
       expect.objectContaining({ name: 'Nasdaq Composite', symbol: '^IXIC', price: 19000.56 }),
     ]);
@@ -98,7 +110,13 @@ describe.each(databaseKinds)('market data, quote cache and predictions on %s', (
   it('prices crypto as SYM-USD and reports the quote fields, market cap in millions', async () => {
     const lots = await holdings();
     expect(lots.find((l) => l.symbol === 'ETH')).toMatchObject({ lastPrice: 3000.5, peRatio: null, marketCap: null });
-    expect(lots.find((l) => l.symbol === 'AAPL')).toMatchObject({ lastPrice: 200.25, marketCap: 2_500_000, peRatio: 30.1, dividendYield: 0.5, oneMonthPerf: 2.25 });
+    expect(lots.find((l) => l.symbol === 'AAPL')).toMatchObject({
+      lastPrice: 200.25,
+      marketCap: 2_500_000,
+      peRatio: 30.1,
+      dividendYield: 0.5,
+      oneMonthPerf: 2.25,
+    });
   });
 
   it('never invents a price for a symbol the provider cannot price', async () => {
@@ -178,6 +196,12 @@ describe.each(databaseKinds)('market data, quote cache and predictions on %s', (
     // AAPL only: 2 × 201 (ETH sold, ZZZZ unpriced counts at cost 2 × 100).
     expect(days[0]).toMatchObject({ netAccountValue: '602.00', returnPct: '0.00' });
     const [row] = await h.database.db.select().from(portfolioSnapshots);
-    expect(row).toMatchObject({ liquidValue: '602.00', ventureValue: '0.00', realEstateValue: '0.00', cashAvailable: '0.00', marginDebit: '0.00' });
+    expect(row).toMatchObject({
+      liquidValue: '602.00',
+      ventureValue: '0.00',
+      realEstateValue: '0.00',
+      cashAvailable: '0.00',
+      marginDebit: '0.00',
+    });
   });
 });

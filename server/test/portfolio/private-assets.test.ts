@@ -53,7 +53,17 @@ describe.each(databaseKinds)('venture and real estate on %s', (kind) => {
 
   it('saves several venture rows at once with value = qty × last price and today as the price date', async () => {
     const res = await send('POST', '/api/illiquid-assets/save', gp, {
-      assets: [venture(), venture({ name: 'Harborline Health', qty: '2500.5', price_paid: '1.25', last_price_at_date: '', dividend_dollar: 0, dividend_pct: 0 })],
+      assets: [
+        venture(),
+        venture({
+          name: 'Harborline Health',
+          qty: '2500.5',
+          price_paid: '1.25',
+          last_price_at_date: '',
+          dividend_dollar: 0,
+          dividend_pct: 0,
+        }),
+      ],
     });
     expect(res.statusCode).toBe(201);
     const list = await rows('/api/illiquid-assets');
@@ -76,7 +86,14 @@ describe.each(databaseKinds)('venture and real estate on %s', (kind) => {
   });
 
   it('refuses the whole save when one row breaks the rule, with SPEC’s message', async () => {
-    for (const bad of [{ name: '   ' }, { purchase_date: '2024-5-1' }, { purchase_date: '2024-02-31' }, { qty: 'abc' }, { price_paid: '12,5' }, { last_price_at_date: null }]) {
+    for (const bad of [
+      { name: '   ' },
+      { purchase_date: '2024-5-1' },
+      { purchase_date: '2024-02-31' },
+      { qty: 'abc' },
+      { price_paid: '12,5' },
+      { last_price_at_date: null },
+    ]) {
       const res = await send('POST', '/api/illiquid-assets/save', gp, { assets: [venture({ name: 'Good row' }), venture(bad)] });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: ROW_RULE });
@@ -95,7 +112,10 @@ describe.each(databaseKinds)('venture and real estate on %s', (kind) => {
 
   it('updates a row; a new last price without a date is dated today, the same price keeps its date', async () => {
     const [first] = await rows('/api/illiquid-assets');
-    await h.database.db.update(privateAssets).set({ lastPriceDate: '2025-01-01' }).where(eq(privateAssets.id, Number(first?.id)));
+    await h.database.db
+      .update(privateAssets)
+      .set({ lastPriceDate: '2025-01-01' })
+      .where(eq(privateAssets.id, Number(first?.id)));
     const same = await send('PUT', `/api/illiquid-assets/${String(first?.id)}`, gp, {
       name: 'Northwind Robotics (Series A)',
       purchase_date: '2024-05-01',

@@ -15,8 +15,14 @@ export const CONTRACT_USERS = { gp: 'gp-contract@test.dev', lp: 'lp-contract@tes
 export const SAMPLES: Record<string, unknown> = {
   'POST /api/holdings': { symbol: 'AAPL', asset_type: 'stock', purchases: [{ qty: '3', price_paid: '150.25', purchase_date: day }] },
   'POST /api/holdings/sell': { symbol: 'AAPL', qty: '1', price: '170.10' },
-  'POST /api/illiquid-assets/save': { assets: [{ name: 'Seed round', purchase_date: day, qty: '10', price_paid: '100', last_price_at_date: '120', dividend_dollar: '5' }] },
-  'POST /api/real-estate/save': { assets: [{ name: '12 Elm St', purchase_date: day, qty: '1', price_paid: '250000', last_price_at_date: '260000', total_rental_income: '1200' }] },
+  'POST /api/illiquid-assets/save': {
+    assets: [{ name: 'Seed round', purchase_date: day, qty: '10', price_paid: '100', last_price_at_date: '120', dividend_dollar: '5' }],
+  },
+  'POST /api/real-estate/save': {
+    assets: [
+      { name: '12 Elm St', purchase_date: day, qty: '1', price_paid: '250000', last_price_at_date: '260000', total_rental_income: '1200' },
+    ],
+  },
   'PUT /api/account-balance': { cash_available: '10000.50', margin_debit: '0', accounts_receivable: '125' },
   'POST /api/cash-movements': { kind: 'deposit', amount: '500', note: 'Capital call' },
   'POST /api/invites': { role: 'LP' },
@@ -55,7 +61,14 @@ const row = (method: string, path: string) => restRoutes.find((r) => r.method ==
 
 /** Makes every call of the contract, in order, through `send`. */
 export async function callEveryPath(tokens: { gp: string; lp: string }, send: ContractCall): Promise<void> {
-  const call = (route: RestRoute, token: string, payload?: unknown, id = '999999', bad = false, query = QUERIES[`${route.method} ${route.path}`]?.query) =>
+  const call = (
+    route: RestRoute,
+    token: string,
+    payload?: unknown,
+    id = '999999',
+    bad = false,
+    query = QUERIES[`${route.method} ${route.path}`]?.query,
+  ) =>
     send({ route, url: `${fill(route.path, id)}${query ? `?${query}` : ''}`, token, ...(payload === undefined ? {} : { payload }), bad });
   const writes = restRoutes.filter((r) => r.method !== 'GET');
   const reads = restRoutes.filter((r) => r.method === 'GET');
@@ -78,6 +91,18 @@ export async function callEveryPath(tokens: { gp: string; lp: string }, send: Co
   const estate = await list('/api/real-estate');
   const putVenture = row('PUT', '/api/illiquid-assets/:id');
   const putEstate = row('PUT', '/api/real-estate/:id');
-  if (putVenture && venture[0]) await call(putVenture, tokens.gp, { name: 'Seed round B', purchase_date: day, qty: '10', price_paid: '100', last_price_at_date: '130' }, String(venture[0].id));
-  if (putEstate && estate[0]) await call(putEstate, tokens.gp, { name: '12 Elm Street', purchase_date: day, qty: '1', price_paid: '250000', last_price_at_date: '265000' }, String(estate[0].id));
+  if (putVenture && venture[0])
+    await call(
+      putVenture,
+      tokens.gp,
+      { name: 'Seed round B', purchase_date: day, qty: '10', price_paid: '100', last_price_at_date: '130' },
+      String(venture[0].id),
+    );
+  if (putEstate && estate[0])
+    await call(
+      putEstate,
+      tokens.gp,
+      { name: '12 Elm Street', purchase_date: day, qty: '1', price_paid: '250000', last_price_at_date: '265000' },
+      String(estate[0].id),
+    );
 }

@@ -37,7 +37,14 @@ export interface Harness {
   /** A tRPC caller as if the request came with this token from this address. */
   caller(token?: string | null, ip?: string): AppCaller;
   /** Creates a user the way sign-up and `pnpm cli create-user` do, without an invite. */
-  createUser(u: { email: string; password?: string | null; role: 'GP' | 'LP'; googleId?: string; firstName?: string; lastName?: string }): Promise<number>;
+  createUser(u: {
+    email: string;
+    password?: string | null;
+    role: 'GP' | 'LP';
+    googleId?: string;
+    firstName?: string;
+    lastName?: string;
+  }): Promise<number>;
   /** Logs in through the REST path and returns the token. */
   login(email: string, password: string): Promise<string>;
   /** A new GP and a new LP (e-mails from `name`), signed in: their tokens. */
@@ -115,7 +122,14 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
       const passwordHash = u.password === null ? null : await hashPassword(u.password ?? 'Passw0rd!');
       const row = await createUser(
         { db: database.db },
-        { email: u.email, firstName: u.firstName ?? 'Test', lastName: u.lastName ?? u.role, role: u.role, passwordHash, googleId: u.googleId },
+        {
+          email: u.email,
+          firstName: u.firstName ?? 'Test',
+          lastName: u.lastName ?? u.role,
+          role: u.role,
+          passwordHash,
+          googleId: u.googleId,
+        },
       );
       return row.id;
     },

@@ -99,7 +99,14 @@ export async function createCluster(): Promise<PgCluster> {
   const dataDir = join(root, 'data');
   const port = await freePort();
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  const options = [`-p ${port}`, `-k ${root}`, "-c listen_addresses='127.0.0.1'", '-c fsync=off', '-c full_page_writes=off', '-c max_connections=60'].join(' ');
+  const options = [
+    `-p ${port}`,
+    `-k ${root}`,
+    "-c listen_addresses='127.0.0.1'",
+    '-c fsync=off',
+    '-c full_page_writes=off',
+    '-c max_connections=60',
+  ].join(' ');
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
 
   const cluster: PgCluster = {

@@ -42,7 +42,11 @@ export interface Launch {
 const fromBuild = (): Launch => ({ ...builtEntry('main'), cwd: repoRoot });
 
 /** Starts main.ts on a free port of 127.0.0.1 with these settings; resolves once /healthz answers. */
-export async function startServer(env: Record<string, string>, startDeadlineMs = 120_000, launch: Launch = fromBuild()): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  startDeadlineMs = 120_000,
+  launch: Launch = fromBuild(),
+): Promise<ServerProcess> {
   const server = await launchServer(env, launch);
   await server.ready(startDeadlineMs);
   return server;

@@ -96,7 +96,16 @@ const OPENING = entry({
 const LEDGER = [SALE, BUY, BALANCES, ASSET, OPENING];
 
 // In the order PostgreSQL's jsonb answers keys: shortest first.
-const lot = { id: 57, qty: '10', symbol: 'AAPL', exchange: 'NASDAQ', asset_type: 'stock', cost_basis: '1500.00', price_paid: '150', purchase_date: '2025-03-14' };
+const lot = {
+  id: 57,
+  qty: '10',
+  symbol: 'AAPL',
+  exchange: 'NASDAQ',
+  asset_type: 'stock',
+  cost_basis: '1500.00',
+  price_paid: '150',
+  purchase_date: '2025-03-14',
+};
 const EVENTS: AuditEvent[] = [
   {
     id: 90,
@@ -156,11 +165,17 @@ function activityApi(overrides: Handlers = {}): FakeApi {
 }
 
 function rowsOf(label: string): HTMLElement[] {
-  return within(screen.getByRole('region', { name: label })).getAllByRole('row').slice(1);
+  return within(screen.getByRole('region', { name: label }))
+    .getAllByRole('row')
+    .slice(1);
 }
 
 function cellsOf(row: HTMLElement | undefined): string[] {
-  return row ? within(row).getAllByRole('cell').map((c) => c.textContent ?? '') : [];
+  return row
+    ? within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent ?? '')
+    : [];
 }
 
 async function openActivity(role = 'GP', api = activityApi()) {
@@ -255,7 +270,9 @@ describe('the Activity page', () => {
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
 
     // Every kind of the ledger can be chosen.
-    const options = within(screen.getByLabelText('Kind')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByLabelText('Kind'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['All kinds', 'Buy', 'Sell', 'Correction', 'Deposit', 'Withdrawal', 'Balances edit', 'Private asset']);
   });
 
@@ -266,7 +283,9 @@ describe('the Activity page', () => {
       activityApi({
         'portfolio.activity.transactions': (input) => {
           const before = (input as { before?: number }).before;
-          return before === undefined ? { entries: [SALE, BUY], next: 44 } : { entries: [BALANCES, ASSET, OPENING].filter((e) => e.id < before), next: null };
+          return before === undefined
+            ? { entries: [SALE, BUY], next: 44 }
+            : { entries: [BALANCES, ASSET, OPENING].filter((e) => e.id < before), next: null };
         },
       }),
     );
@@ -301,15 +320,28 @@ describe('the Activity page', () => {
   it('shows the audit log: who, what, and only the fields that changed, old → new', async () => {
     await openActivity();
     const audit = await screen.findByRole('region', { name: 'Audit Log table' });
-    expect(within(audit).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Who', 'What', 'Before → After']);
+    expect(
+      within(audit)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'Who', 'What', 'Before → After']);
     const rows = rowsOf('Audit Log table');
-    const changes = (row: HTMLElement | undefined) => (row ? within(row).queryAllByRole('listitem').map((li) => li.textContent?.replace(/\s+/g, ' ')) : []);
+    const changes = (row: HTMLElement | undefined) =>
+      row
+        ? within(row)
+            .queryAllByRole('listitem')
+            .map((li) => li.textContent?.replace(/\s+/g, ' '))
+        : [];
 
     // A part sale: quantity and cost basis changed, nothing else.
     expect(cellsOf(rows[0]).slice(0, 3)).toEqual(['Mar 2, 2026, 10:04 AM', 'gp@demo.partners', 'Partly sold holding AAPL (#57)']);
     expect(changes(rows[0])).toEqual(['Qty: 10 → changed to 4', 'Cost basis: $1,500.00 → changed to $600.00']);
     // The arrow is for the eye; a screen reader hears "changed to".
-    expect(within(rows[0]!).getAllByText('changed to').map((e) => e.className)).toEqual(['visually-hidden', 'visually-hidden']);
+    expect(
+      within(rows[0]!)
+        .getAllByText('changed to')
+        .map((e) => e.className),
+    ).toEqual(['visually-hidden', 'visually-hidden']);
 
     // A new lot lists what it was made with, in reading order; the assistant's trades say so.
     expect(cellsOf(rows[1]).slice(1, 3)).toEqual(['gp@demo.partners via the AI assistant', 'Added holding AAPL (#57)']);
@@ -337,7 +369,10 @@ describe('the Activity page', () => {
   it('says when there is no activity yet, and when the log is empty', async () => {
     await openActivity(
       'GP',
-      activityApi({ 'portfolio.activity.transactions': () => ({ entries: [], next: null }), 'portfolio.activity.auditEvents': () => ({ events: [], next: null }) }),
+      activityApi({
+        'portfolio.activity.transactions': () => ({ entries: [], next: null }),
+        'portfolio.activity.auditEvents': () => ({ events: [], next: null }),
+      }),
     );
     expect(await screen.findByText('No activity yet.')).toBeTruthy();
     expect(await screen.findByText('No changes have been logged yet.')).toBeTruthy();
@@ -390,7 +425,10 @@ describe('the Activity page', () => {
       .map((b) => b.textContent);
     expect(buttons).toEqual(['Download CSV', 'Apply filters']);
     // The only fields are the filters.
-    expect([...main.querySelectorAll('input, select, textarea')].map((e) => e.getAttribute('name') ?? e.tagName)).toEqual(['symbol', 'SELECT']);
+    expect([...main.querySelectorAll('input, select, textarea')].map((e) => e.getAttribute('name') ?? e.tagName)).toEqual([
+      'symbol',
+      'SELECT',
+    ]);
   });
 
   it('sends a signed-out visitor to /login and an unknown role to /unauthorized', async () => {
@@ -470,7 +508,9 @@ describe('Download CSV', () => {
     const { saved } = stubDownload(() => Response.json({ error: 'The export is not available right now.' }, { status: 503 }));
     await openActivity('GP');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect((await within(screen.getByRole('main')).findByRole('alert')).textContent).toBe('Failed to download transactions.csv. The export is not available right now.');
+    expect((await within(screen.getByRole('main')).findByRole('alert')).textContent).toBe(
+      'Failed to download transactions.csv. The export is not available right now.',
+    );
     expect(saved).toEqual([]);
   });
 

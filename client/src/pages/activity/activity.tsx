@@ -87,7 +87,12 @@ function PagedTable<Row extends TableRow>({ query, rows, label, columns, rowKey,
           {countText(rows.length, query.hasNextPage, noun)}
         </p>
         {query.hasNextPage && (
-          <button type="button" className="button button--secondary" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
             {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
           </button>
         )}
@@ -116,7 +121,9 @@ export function ActivityPage() {
   const transactions = usePagedList(['activity.transactions', filters], (before) =>
     utils.client.portfolio.activity.transactions.query({ limit: PAGE_SIZE, ...filters, before }),
   );
-  const audit = usePagedList(['activity.auditEvents'], (before) => utils.client.portfolio.activity.auditEvents.query({ limit: PAGE_SIZE, before }));
+  const audit = usePagedList(['activity.auditEvents'], (before) =>
+    utils.client.portfolio.activity.auditEvents.query({ limit: PAGE_SIZE, before }),
+  );
   const entries = transactions.data?.pages.flatMap((p) => p.entries) ?? [];
   const events = audit.data?.pages.flatMap((p) => p.events) ?? [];
   const filtered = filters.symbol !== undefined || filters.kind !== undefined;
@@ -156,8 +163,8 @@ export function ActivityPage() {
       <header className="page__header">
         <h1 className="page__title">Activity</h1>
         <p className="page__lead">
-          Every buy, sale, correction, balance edit and private-asset change in the books, and who made each change. This page only reads; times are
-          shown in US Eastern time.
+          Every buy, sale, correction, balance edit and private-asset change in the books, and who made each change. This page only reads;
+          times are shown in US Eastern time.
         </p>
       </header>
 

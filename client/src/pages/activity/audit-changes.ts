@@ -1,10 +1,4 @@
-import {
-  formatCalendarDate,
-  formatEasternDateTime,
-  formatPrice,
-  formatQuantity,
-  isIsoTimestamp,
-} from '../../lib/format';
+import { formatCalendarDate, formatEasternDateTime, formatPrice, formatQuantity, isIsoTimestamp } from '../../lib/format';
 import type { AuditEvent } from './activity-types';
 
 /**

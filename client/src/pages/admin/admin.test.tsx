@@ -5,15 +5,46 @@ import { FakeApiError, fakeApi, type ProcedureOutput } from '../../test/fake-api
 import { renderApp, storeSession } from '../../test/render-app';
 
 const USERS: ProcedureOutput<'admin.users.list'>['users'] = [
-  { id: 1, first_name: 'Grace', last_name: 'Porter', email: 'gp@demo.partners', role: 'GP', auth_method: 'local', last_login: null, last_edit: null, created_at: '2026-01-02T15:00:00.000Z' },
-  { id: 2, first_name: 'Leo', last_name: 'Parker', email: 'lp@demo.partners', role: 'LP', auth_method: 'google', last_login: null, last_edit: null, created_at: '2026-01-03T15:00:00.000Z' },
+  {
+    id: 1,
+    first_name: 'Grace',
+    last_name: 'Porter',
+    email: 'gp@demo.partners',
+    role: 'GP',
+    auth_method: 'local',
+    last_login: null,
+    last_edit: null,
+    created_at: '2026-01-02T15:00:00.000Z',
+  },
+  {
+    id: 2,
+    first_name: 'Leo',
+    last_name: 'Parker',
+    email: 'lp@demo.partners',
+    role: 'LP',
+    auth_method: 'google',
+    last_login: null,
+    last_edit: null,
+    created_at: '2026-01-03T15:00:00.000Z',
+  },
 ];
 const LOGS: ProcedureOutput<'admin.users.list'>['logs'] = [
-  { id: 7, user_id: 2, user_email: 'lp@demo.partners', field_changed: 'last_name', old_value: 'Park', new_value: 'Parker', changed_by: 2, changed_at: '2026-01-04T15:00:00.000Z' },
+  {
+    id: 7,
+    user_id: 2,
+    user_email: 'lp@demo.partners',
+    field_changed: 'last_name',
+    old_value: 'Park',
+    new_value: 'Parker',
+    changed_by: 2,
+    changed_at: '2026-01-04T15:00:00.000Z',
+  },
 ];
 
 function rowsOf(tableLabel: string) {
-  return within(screen.getByRole('region', { name: tableLabel })).getAllByRole('row').slice(1);
+  return within(screen.getByRole('region', { name: tableLabel }))
+    .getAllByRole('row')
+    .slice(1);
 }
 
 describe('user information', () => {
@@ -21,8 +52,21 @@ describe('user information', () => {
     storeSession('GP');
     renderApp('/user_info', fakeApi({ 'admin.users.list': () => ({ users: USERS, logs: LOGS }) }));
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
-    const headers = within(await screen.findByRole('region', { name: 'Users' })).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[↕▲▼]/g, ''));
-    expect(headers).toEqual(['ID', 'First Name', 'Last Name', 'Email', 'Role', 'Auth Method', 'Last Login', 'Last Edit', 'Created At', 'Actions']);
+    const headers = within(await screen.findByRole('region', { name: 'Users' }))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.replace(/[↕▲▼]/g, ''));
+    expect(headers).toEqual([
+      'ID',
+      'First Name',
+      'Last Name',
+      'Email',
+      'Role',
+      'Auth Method',
+      'Last Login',
+      'Last Edit',
+      'Created At',
+      'Actions',
+    ]);
     expect(screen.getByRole('heading', { name: 'User Edit Logs' })).toBeTruthy();
     expect(rowsOf('User Edit Logs')[0]?.textContent).toContain('Park');
   });
@@ -44,7 +88,10 @@ describe('user information', () => {
   it('deletes a user only after the confirmation', async () => {
     const user = userEvent.setup();
     storeSession('GP');
-    const api = fakeApi({ 'admin.users.list': () => ({ users: USERS, logs: [] }), 'admin.users.remove': () => ({ message: 'User deleted.' }) });
+    const api = fakeApi({
+      'admin.users.list': () => ({ users: USERS, logs: [] }),
+      'admin.users.remove': () => ({ message: 'User deleted.' }),
+    });
     renderApp('/user_info', api);
     await user.click(await screen.findByRole('button', { name: 'Delete lp@demo.partners' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete user' });
@@ -78,7 +125,15 @@ describe('user information', () => {
 
 const SUBMISSIONS: ProcedureOutput<'contact.list'> = [
   { id: 1, name: 'Bea', email: 'zed@example.com', phone: '', message: 'first', created_at: '2026-03-01T12:00:00.000Z', handled_at: null },
-  { id: 2, name: 'Al', email: 'amy@example.com', phone: '2125550199', message: 'second', created_at: '2026-03-02T12:00:00.000Z', handled_at: null },
+  {
+    id: 2,
+    name: 'Al',
+    email: 'amy@example.com',
+    phone: '2125550199',
+    message: 'second',
+    created_at: '2026-03-02T12:00:00.000Z',
+    handled_at: null,
+  },
   { id: 3, name: 'Cy', email: 'moe@example.com', phone: '', message: 'third', created_at: '2026-02-01T12:00:00.000Z', handled_at: null },
 ];
 

@@ -44,5 +44,7 @@ export function recordColumns(rows: ApiRecord[]): Column<ApiRecord>[] {
 export function matchesSearch(row: ApiRecord, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;
-  return Object.values(row).some((value) => value !== null && (String(value).toLowerCase().includes(needle) || cellText(value).toLowerCase().includes(needle)));
+  return Object.values(row).some(
+    (value) => value !== null && (String(value).toLowerCase().includes(needle) || cellText(value).toLowerCase().includes(needle)),
+  );
 }

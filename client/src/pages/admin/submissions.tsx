@@ -45,7 +45,10 @@ export function SubmissionsPage() {
   const toggleHandled = (s: Submission) =>
     markHandled.mutate(
       { id: s.id, handled: !s.handled_at },
-      { onSuccess: (answer) => (notify.success(answer.message), reload()), onError: (error) => notify.error(messageOf(error, UPDATE_FAILED)) },
+      {
+        onSuccess: (answer) => (notify.success(answer.message), reload()),
+        onError: (error) => notify.error(messageOf(error, UPDATE_FAILED)),
+      },
     );
   const confirmDelete = () => {
     const doomed = pendingDelete;
@@ -53,10 +56,12 @@ export function SubmissionsPage() {
     if (!doomed) return;
     remove.mutate(
       { id: doomed.id },
-      { onSuccess: (answer) => (notify.success(answer.message), reload()), onError: (error) => notify.error(messageOf(error, DELETE_FAILED)) },
+      {
+        onSuccess: (answer) => (notify.success(answer.message), reload()),
+        onError: (error) => notify.error(messageOf(error, DELETE_FAILED)),
+      },
     );
   };
-
 
   return (
     <div className="page admin">

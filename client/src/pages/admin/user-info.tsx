@@ -101,7 +101,13 @@ export function UserInfoPage() {
           </section>
         </>
       )}
-      <Dialog open={pendingDelete !== null} title="Delete user" role="alertdialog" describedBy="delete-question" onClose={() => setPendingDelete(null)}>
+      <Dialog
+        open={pendingDelete !== null}
+        title="Delete user"
+        role="alertdialog"
+        describedBy="delete-question"
+        onClose={() => setPendingDelete(null)}
+      >
         <div className="dialog__body">
           <p id="delete-question" className="dialog__text">
             {CONFIRM_DELETE}

@@ -19,12 +19,54 @@ const ratio = (value: string | null) => (value === null ? NOT_AVAILABLE : `${val
 
 const columns: Column<Row>[] = [
   { key: 'name', header: 'Limited partner', text: (r) => r.name },
-  { key: 'commitment', header: 'Commitment', text: (r) => formatCurrency(r.figures.commitment), sort: 'decimal', sortValue: (r) => r.figures.commitment, className: 'num' },
-  { key: 'contributed', header: 'Contributed', text: (r) => formatCurrency(r.figures.contributed), sort: 'decimal', sortValue: (r) => r.figures.contributed, className: 'num' },
-  { key: 'unfunded', header: 'Unfunded', text: (r) => formatCurrency(r.figures.unfunded), sort: 'decimal', sortValue: (r) => r.figures.unfunded, className: 'num' },
-  { key: 'distributed', header: 'Distributed', text: (r) => formatCurrency(r.figures.distributed), sort: 'decimal', sortValue: (r) => r.figures.distributed, className: 'num' },
-  { key: 'units', header: 'Units', text: (r) => formatQuantity(r.figures.units), sort: 'decimal', sortValue: (r) => r.figures.units, className: 'num' },
-  { key: 'value', header: 'Value', text: (r) => formatCurrency(r.figures.value), sort: 'decimal', sortValue: (r) => r.figures.value, className: 'num' },
+  {
+    key: 'commitment',
+    header: 'Commitment',
+    text: (r) => formatCurrency(r.figures.commitment),
+    sort: 'decimal',
+    sortValue: (r) => r.figures.commitment,
+    className: 'num',
+  },
+  {
+    key: 'contributed',
+    header: 'Contributed',
+    text: (r) => formatCurrency(r.figures.contributed),
+    sort: 'decimal',
+    sortValue: (r) => r.figures.contributed,
+    className: 'num',
+  },
+  {
+    key: 'unfunded',
+    header: 'Unfunded',
+    text: (r) => formatCurrency(r.figures.unfunded),
+    sort: 'decimal',
+    sortValue: (r) => r.figures.unfunded,
+    className: 'num',
+  },
+  {
+    key: 'distributed',
+    header: 'Distributed',
+    text: (r) => formatCurrency(r.figures.distributed),
+    sort: 'decimal',
+    sortValue: (r) => r.figures.distributed,
+    className: 'num',
+  },
+  {
+    key: 'units',
+    header: 'Units',
+    text: (r) => formatQuantity(r.figures.units),
+    sort: 'decimal',
+    sortValue: (r) => r.figures.units,
+    className: 'num',
+  },
+  {
+    key: 'value',
+    header: 'Value',
+    text: (r) => formatCurrency(r.figures.value),
+    sort: 'decimal',
+    sortValue: (r) => r.figures.value,
+    className: 'num',
+  },
   { key: 'dpi', header: 'DPI', text: (r) => ratio(r.figures.dpi), sort: 'decimal', sortValue: (r) => r.figures.dpi, className: 'num' },
   { key: 'rvpi', header: 'RVPI', text: (r) => ratio(r.figures.rvpi), sort: 'decimal', sortValue: (r) => r.figures.rvpi, className: 'num' },
   { key: 'tvpi', header: 'TVPI', text: (r) => ratio(r.figures.tvpi), sort: 'decimal', sortValue: (r) => r.figures.tvpi, className: 'num' },
@@ -116,7 +158,11 @@ export function CapitalAccountsPage() {
                   label={`Entries of ${chosenName}`}
                   action={(entry) => (
                     <button type="button" className="button button--outline button--small" onClick={() => setRemoving(entry)}>
-                      Remove<span className="visually-hidden"> the {entry.kind} of {formatCurrency(entry.amount)} on {entry.date}</span>
+                      Remove
+                      <span className="visually-hidden">
+                        {' '}
+                        the {entry.kind} of {formatCurrency(entry.amount)} on {entry.date}
+                      </span>
                     </button>
                   )}
                 />

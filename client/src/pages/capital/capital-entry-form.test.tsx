@@ -5,8 +5,16 @@ import { fakeApi } from '../../test/fake-api';
 import { renderApp, storeSession } from '../../test/render-app';
 
 const figures = {
-  commitment: '0', contributed: '0', unfunded: '0', distributed: '0', units: '0', value: '0',
-  dpi: null, rvpi: null, tvpi: null, irr: null,
+  commitment: '0',
+  contributed: '0',
+  unfunded: '0',
+  distributed: '0',
+  units: '0',
+  value: '0',
+  dpi: null,
+  rvpi: null,
+  tvpi: null,
+  irr: null,
 };
 const fund = { as_of: '2026-01-05', start_date: null, net_account_value: '0', units_outstanding: '0', unit_value: null };
 const partner = { user_id: 7, name: 'Lena Partner', email: 'lena@example.com' };
@@ -54,7 +62,12 @@ describe('the capital entry form', () => {
     await user.type(date, '2026-01-05');
     await user.click(within(form).getByRole('button', { name: 'Record entry' }));
     expect(await screen.findByText('Contribution of $2,500.00 on 2026-01-05 recorded for lena@example.com.')).toBeTruthy();
-    expect(api.callsTo('portfolio.capital.addEntry')[0]?.input).toEqual({ userId: 7, kind: 'contribution', amount: '2500', date: '2026-01-05' });
+    expect(api.callsTo('portfolio.capital.addEntry')[0]?.input).toEqual({
+      userId: 7,
+      kind: 'contribution',
+      amount: '2500',
+      date: '2026-01-05',
+    });
     await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBeNull());
   });
 });

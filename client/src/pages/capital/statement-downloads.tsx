@@ -6,7 +6,9 @@ import { useToast } from '../../components/toast';
 export function quartersSince(startDate: string | null, today: Date = new Date()): string[] {
   const year = today.getUTCFullYear();
   const quarter = Math.floor(today.getUTCMonth() / 3) + 1;
-  const [fromYear, fromQuarter] = startDate ? [Number(startDate.slice(0, 4)), Math.floor((Number(startDate.slice(5, 7)) - 1) / 3) + 1] : [year, quarter];
+  const [fromYear, fromQuarter] = startDate
+    ? [Number(startDate.slice(0, 4)), Math.floor((Number(startDate.slice(5, 7)) - 1) / 3) + 1]
+    : [year, quarter];
   const out: string[] = [];
   let [y, q] = [year, quarter];
   while ((y > fromYear || (y === fromYear && q >= fromQuarter)) && out.length < 40) {

@@ -83,20 +83,17 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
     const problem = await checkTicker();
     setTickerProblem(problem);
     if (problem) return;
-    add.mutate(
-      input,
-      {
-        onSuccess: async (lots) => {
-          await refresh();
-          notify.success(`${lots[0]?.symbol ?? symbol} added: ${lots.length} ${lots.length === 1 ? 'purchase' : 'purchases'}.`);
-          onDone();
-        },
-        onError: (failure) => {
-          console.error(failure);
-          setError(messageOf(failure, ADD_INVESTMENT_FAILED));
-        },
+    add.mutate(input, {
+      onSuccess: async (lots) => {
+        await refresh();
+        notify.success(`${lots[0]?.symbol ?? symbol} added: ${lots.length} ${lots.length === 1 ? 'purchase' : 'purchases'}.`);
+        onDone();
       },
-    );
+      onError: (failure) => {
+        console.error(failure);
+        setError(messageOf(failure, ADD_INVESTMENT_FAILED));
+      },
+    });
   };
 
   return (

@@ -7,7 +7,11 @@ import { renderApp, storeSession } from '../../test/render-app';
 
 /** What the server answers after saving the balances: the stored figures, as numbers. */
 function savedBalances(input: ProcedureInput<'portfolio.balances.save'>): ProcedureOutput<'portfolio.balances.save'> {
-  return { cash_available: Number(input.cash_available), margin_debit: Number(input.margin_debit), accounts_receivable: Number(input.accounts_receivable) };
+  return {
+    cash_available: Number(input.cash_available),
+    margin_debit: Number(input.margin_debit),
+    accounts_receivable: Number(input.accounts_receivable),
+  };
 }
 
 describe('the balances panel', () => {
@@ -38,7 +42,11 @@ describe('the balances panel', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Save Balances' }));
     await waitFor(() => expect(api.callsTo('portfolio.balances.save')).toHaveLength(1));
-    expect(api.callsTo('portfolio.balances.save')[0]?.input).toEqual({ cash_available: '1250.50', margin_debit: '-3', accounts_receivable: '5000.00' });
+    expect(api.callsTo('portfolio.balances.save')[0]?.input).toEqual({
+      cash_available: '1250.50',
+      margin_debit: '-3',
+      accounts_receivable: '5000.00',
+    });
 
     fail = true;
     await user.click(within(panel).getByRole('button', { name: 'Save Balances' }));
@@ -53,7 +61,11 @@ describe('the balances panel', () => {
       dashboardReads(
         {
           'portfolio.balances.save': (input) => {
-            books.balances = { cashAvailable: String(input.cash_available), marginDebit: String(input.margin_debit), accountsReceivable: String(input.accounts_receivable) };
+            books.balances = {
+              cashAvailable: String(input.cash_available),
+              marginDebit: String(input.margin_debit),
+              accountsReceivable: String(input.accounts_receivable),
+            };
             return savedBalances(input);
           },
         },
@@ -68,7 +80,11 @@ describe('the balances panel', () => {
     expect(cash.value).toBe('1234567890.12');
     await user.click(within(panel).getByRole('button', { name: 'Save Balances' }));
     expect(await screen.findByText('Balances saved.')).toBeTruthy();
-    expect(api.callsTo('portfolio.balances.save')[0]?.input).toEqual({ cash_available: '1234567890.12', margin_debit: '10000.00', accounts_receivable: '5000.00' });
+    expect(api.callsTo('portfolio.balances.save')[0]?.input).toEqual({
+      cash_available: '1234567890.12',
+      margin_debit: '10000.00',
+      accounts_receivable: '5000.00',
+    });
     // The valuation is read again: the footer and the panel show the stored figure.
     const footer = screen.getByRole('region', { name: 'Liquid Assets table' }).querySelector('tfoot');
     await waitFor(() => expect(footer?.textContent).toContain('1,234,567,890.12'));
@@ -82,7 +98,10 @@ describe('deposits and withdrawals', () => {
     storeSession('GP');
     const api = fakeApi(
       dashboardReads({
-        'portfolio.balances.recordCashMovement': () => ({ message: 'Deposit of $1,250,000.05 recorded. Cash Available is now $1,275,000.05.', cash_available: '1275000.05' }),
+        'portfolio.balances.recordCashMovement': () => ({
+          message: 'Deposit of $1,250,000.05 recorded. Cash Available is now $1,275,000.05.',
+          cash_available: '1275000.05',
+        }),
       }),
     );
     renderApp('/gp_dashboard', api);
@@ -99,7 +118,11 @@ describe('deposits and withdrawals', () => {
     await user.type(within(form).getByLabelText('Note'), 'Capital call Q4');
     await user.click(within(form).getByRole('button', { name: 'Record' }));
     expect(await screen.findByText('Deposit of $1,250,000.05 recorded. Cash Available is now $1,275,000.05.')).toBeTruthy();
-    expect(api.callsTo('portfolio.balances.recordCashMovement')[0]?.input).toEqual({ kind: 'deposit', amount: '1250000.05', note: 'Capital call Q4' });
+    expect(api.callsTo('portfolio.balances.recordCashMovement')[0]?.input).toEqual({
+      kind: 'deposit',
+      amount: '1250000.05',
+      note: 'Capital call Q4',
+    });
     expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
   });
 

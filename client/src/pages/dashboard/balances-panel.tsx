@@ -92,20 +92,17 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
       accounts_receivable: decimalText(texts.accounts_receivable),
     };
     if (!validate(saveBalancesInputSchema, input).ok) return;
-    save.mutate(
-      input,
-      {
-        onSuccess: async () => {
-          await refresh();
-          setTouched(false);
-          notify.success(BALANCES_SAVED);
-        },
-        onError: (error) => {
-          console.error(error);
-          notify.error(BALANCES_SAVE_FAILED);
-        },
+    save.mutate(input, {
+      onSuccess: async () => {
+        await refresh();
+        setTouched(false);
+        notify.success(BALANCES_SAVED);
       },
-    );
+      onError: (error) => {
+        console.error(error);
+        notify.error(BALANCES_SAVE_FAILED);
+      },
+    });
   };
 
   return (

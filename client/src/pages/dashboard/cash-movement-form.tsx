@@ -37,18 +37,15 @@ export function CashMovementForm() {
     // "3." means 3; a blank amount is none (0), which the rule refuses.
     const input = { kind, amount: decimalText(amount).replace(/\.$/, ''), note: note.trim() };
     if (!validate(cashMovementInputSchema, input).ok) return;
-    record.mutate(
-      input,
-      {
-        onSuccess: async (answer) => {
-          await refresh();
-          setAmount('');
-          setNote('');
-          notify.success(answer.message);
-        },
-        onError: (error) => setProblem(messageOf(error, CASH_MOVEMENT_FAILED)),
+    record.mutate(input, {
+      onSuccess: async (answer) => {
+        await refresh();
+        setAmount('');
+        setNote('');
+        notify.success(answer.message);
       },
-    );
+      onError: (error) => setProblem(messageOf(error, CASH_MOVEMENT_FAILED)),
+    });
   };
 
   return (

@@ -12,7 +12,11 @@ export function StatCards({ totals }: { totals: PortfolioTotals }) {
     { label: 'Net Account Value', value: formatCurrency(totals.netAccountValue), tone: 'flat' as const },
     { label: 'Total Unrealized Gains', value: formatSignedCurrency(totals.totalUnrealizedGain), tone: toneOf(totals.totalUnrealizedGain) },
     { label: "Day's Unrealized Gains", value: formatSignedCurrency(totals.dayGain), tone: toneOf(totals.dayGain) },
-    { label: REALIZED_GAINS_LABEL, value: formatSignedCurrency(totals.realizedGainYearToDate), tone: toneOf(totals.realizedGainYearToDate) },
+    {
+      label: REALIZED_GAINS_LABEL,
+      value: formatSignedCurrency(totals.realizedGainYearToDate),
+      tone: toneOf(totals.realizedGainYearToDate),
+    },
   ];
   return (
     <dl className="stat-cards">

@@ -21,7 +21,11 @@ export interface Portfolio {
 export function usePortfolio(options: { predictions: boolean }) {
   const fresh = { staleTime: DASHBOARD_FRESH_MS };
   const valuation = trpc.portfolio.valuation.useQuery(undefined, { ...fresh, refetchInterval: HOLDINGS_REFRESH_MS });
-  const predictions = trpc.portfolio.market.predictions.useQuery(undefined, { ...fresh, enabled: options.predictions, refetchInterval: HOLDINGS_REFRESH_MS });
+  const predictions = trpc.portfolio.market.predictions.useQuery(undefined, {
+    ...fresh,
+    enabled: options.predictions,
+    refetchInterval: HOLDINGS_REFRESH_MS,
+  });
   const ventures = trpc.assets.venture.list.useQuery(undefined, fresh);
   const properties = trpc.assets.realEstate.list.useQuery(undefined, fresh);
   // The chart's history is asked for with the rest (one batch) and the page paints once it is

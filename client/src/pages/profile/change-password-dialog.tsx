@@ -41,18 +41,15 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     // SPEC §5: all three are required here, and the new ones match.
     const verify = form.verify === '' ? 'Verify new password is required.' : form.newPassword !== form.verify && NEW_PASSWORDS_DO_NOT_MATCH;
     if (!validate(changePasswordInput, input, { verify }).ok) return;
-    change.mutate(
-      input,
-      {
-        onSuccess: (answer) => {
-          // The change ended every older session, this one's token included.
-          replaceToken(answer.token);
-          close();
-          notify.success(answer.message || PASSWORD_CHANGED);
-        },
-        onError: (error) => setProblem(messageOf(error, PASSWORD_CHANGE_FAILED)),
+    change.mutate(input, {
+      onSuccess: (answer) => {
+        // The change ended every older session, this one's token included.
+        replaceToken(answer.token);
+        close();
+        notify.success(answer.message || PASSWORD_CHANGED);
       },
-    );
+      onError: (error) => setProblem(messageOf(error, PASSWORD_CHANGE_FAILED)),
+    });
   };
 
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
@@ -71,8 +68,22 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           error={errors.currentPassword}
           onChange={set('currentPassword')}
         />
-        <PasswordField label="New Password" autoComplete="new-password" required value={form.newPassword} error={errors.newPassword} onChange={set('newPassword')} />
-        <PasswordField label="Verify New Password" autoComplete="new-password" required value={form.verify} error={errors.verify} onChange={set('verify')} />
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          required
+          value={form.newPassword}
+          error={errors.newPassword}
+          onChange={set('newPassword')}
+        />
+        <PasswordField
+          label="Verify New Password"
+          autoComplete="new-password"
+          required
+          value={form.verify}
+          error={errors.verify}
+          onChange={set('verify')}
+        />
         <PasswordRules password={form.newPassword} />
         <p className="dialog__message dialog__message--error" role="alert">
           {problem}

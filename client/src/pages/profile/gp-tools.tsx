@@ -68,7 +68,14 @@ export function GpTools() {
           <label htmlFor={linkId} className="field__label">
             Link ready
           </label>
-          <textarea id={linkId} className="field__input field__input--area" readOnly rows={3} value={readyLink} onFocus={(e) => e.target.select()} />
+          <textarea
+            id={linkId}
+            className="field__input field__input--area"
+            readOnly
+            rows={3}
+            value={readyLink}
+            onFocus={(e) => e.target.select()}
+          />
         </div>
       )}
       <OpenInvites />

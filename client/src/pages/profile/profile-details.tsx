@@ -50,18 +50,15 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
     const { current_password, ...fields } = draft;
     const input = { ...fields, ...(emailChanging ? { current_password } : {}), last_login: user.last_login, last_edit: user.last_edit };
     if (!validate(updateProfileInput, input).ok) return;
-    update.mutate(
-      input,
-      {
-        onSuccess: (answer) => {
-          notify.success(answer.message || PROFILE_UPDATED);
-          setDraft(null);
-          reset();
-          void utils.auth.profile.details.invalidate();
-        },
-        onError: (error) => notify.error(messageOf(error, PROFILE_UPDATE_FAILED)),
+    update.mutate(input, {
+      onSuccess: (answer) => {
+        notify.success(answer.message || PROFILE_UPDATED);
+        setDraft(null);
+        reset();
+        void utils.auth.profile.details.invalidate();
       },
-    );
+      onError: (error) => notify.error(messageOf(error, PROFILE_UPDATE_FAILED)),
+    });
   };
 
   const edit = (field: keyof Draft) => (event: { target: { value: string } }) => {

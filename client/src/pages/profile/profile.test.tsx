@@ -62,7 +62,11 @@ describe('the profile', () => {
     await user.type(first, 'Gracie');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
-    expect(api.callsTo('auth.profile.update')[0]?.input).toMatchObject({ first_name: 'Gracie', last_name: 'Porter', email: 'gp@demo.partners' });
+    expect(api.callsTo('auth.profile.update')[0]?.input).toMatchObject({
+      first_name: 'Gracie',
+      last_name: 'Porter',
+      email: 'gp@demo.partners',
+    });
     await waitFor(() => expect(api.callsTo('auth.profile.details').length).toBeGreaterThan(1));
   });
 
@@ -179,7 +183,10 @@ describe('invite links', () => {
   it("shows the link in a read-only 'Link ready' box for 5 seconds when both copies fail", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    stubClipboard(() => Promise.reject(new Error('denied')), () => false);
+    stubClipboard(
+      () => Promise.reject(new Error('denied')),
+      () => false,
+    );
     storeSession('GP');
     renderApp('/gp_profile', profileApi());
     await user.click(await screen.findByRole('button', { name: 'GENERATE LP INVITE LINK' }));
@@ -207,7 +214,13 @@ describe('invite links', () => {
 
 describe('open invites', () => {
   const OPEN: ProcedureOutput<'admin.invites.list'> = [
-    { id: 7, role: 'LP', created_by: 'Grace Porter (gp@demo.partners)', created_at: '2026-01-15T14:30:00.000Z', expires_at: '2026-01-16T14:30:00.000Z' },
+    {
+      id: 7,
+      role: 'LP',
+      created_by: 'Grace Porter (gp@demo.partners)',
+      created_at: '2026-01-15T14:30:00.000Z',
+      expires_at: '2026-01-16T14:30:00.000Z',
+    },
     { id: 9, role: 'GP', created_by: null, created_at: '2026-01-15T15:00:00.000Z', expires_at: '2026-01-16T15:00:00.000Z' },
   ];
 
@@ -224,7 +237,7 @@ describe('open invites', () => {
     const api = profileApi({
       'admin.invites.list': () => open,
       'admin.invites.revoke': (input) => {
-        open = open.filter((i) => i.id !== (input).id);
+        open = open.filter((i) => i.id !== input.id);
         return { message: 'Invite revoked.' };
       },
     });
@@ -244,7 +257,10 @@ describe('open invites', () => {
   });
 
   it('asks for the list again after a new invite is made', async () => {
-    stubClipboard(() => Promise.resolve(), () => false);
+    stubClipboard(
+      () => Promise.resolve(),
+      () => false,
+    );
     storeSession('GP');
     const api = profileApi();
     renderApp('/gp_profile', api);

@@ -53,16 +53,13 @@ export function SignupForm({ inviteCode }: { inviteCode: string }) {
       if (checked.errors.inviteCode) notify.error(checked.errors.inviteCode);
       return;
     }
-    signup.mutate(
-      input,
-      {
-        onSuccess: (answer) => {
-          notify.success(answer.message || SIGNUP_SUCCESS);
-          navigate('/login');
-        },
-        onError: (error) => notify.error(messageOf(error, SIGNUP_FAILED)),
+    signup.mutate(input, {
+      onSuccess: (answer) => {
+        notify.success(answer.message || SIGNUP_SUCCESS);
+        navigate('/login');
       },
-    );
+      onError: (error) => notify.error(messageOf(error, SIGNUP_FAILED)),
+    });
   };
 
   const onGoogleToken = async (accessToken: string) => {
@@ -105,7 +102,14 @@ export function SignupForm({ inviteCode }: { inviteCode: string }) {
         <TextField label="Last Name" autoComplete="family-name" required {...field('lastName')} />
       </div>
       <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
-      <TextField label="Password" type={passwordType} autoComplete="new-password" required aria-describedby="signup-rules" {...field('password')} />
+      <TextField
+        label="Password"
+        type={passwordType}
+        autoComplete="new-password"
+        required
+        aria-describedby="signup-rules"
+        {...field('password')}
+      />
       <TextField label="Confirm Password" type={passwordType} autoComplete="new-password" required {...field('confirmPassword')} />
       <ShowPassword checked={showPassword} onChange={setShowPassword} />
       <PasswordRules id="signup-rules" password={form.password} />

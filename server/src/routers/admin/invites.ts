@@ -9,7 +9,8 @@ import { inviteLinkOutput, invitesOutput, messageOutput } from '../../contract/o
 export const invitesRouter = router({
   create: gpProcedure
     .input(createInviteInput)
-    .output(declared(inviteLinkOutput)).mutation(async ({ ctx, input }) => {
+    .output(declared(inviteLinkOutput))
+    .mutation(async ({ ctx, input }) => {
       const { link } = await createInvite(ctx.deps, { ...input, createdBy: ctx.user.id });
       return { link };
     }),
@@ -19,5 +20,6 @@ export const invitesRouter = router({
 
   revoke: gpProcedure
     .input(idInput)
-    .output(declared(messageOutput)).mutation(({ ctx, input }) => revokeInvite(ctx.deps, ctx.user, input.id)),
+    .output(declared(messageOutput))
+    .mutation(({ ctx, input }) => revokeInvite(ctx.deps, ctx.user, input.id)),
 });

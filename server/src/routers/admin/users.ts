@@ -11,5 +11,6 @@ export const usersRouter = router({
 
   remove: gpProcedure
     .input(idInput)
-    .output(declared(messageOutput)).mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.user, input.id)),
+    .output(declared(messageOutput))
+    .mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.user, input.id)),
 });

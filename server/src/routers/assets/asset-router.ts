@@ -18,7 +18,10 @@ export function assetRouter<K extends AssetKind>(
   const one = declared(output);
   return router({
     list: authedProcedure.output(list).query(({ ctx }) => assets.listAssets(ctx.deps, kind)),
-    save: gpProcedure.input(assetRowsInput(row)).output(list).mutation(({ ctx, input }) => assets.saveAssets(ctx.deps, ctx.user, kind, input.assets)),
+    save: gpProcedure
+      .input(assetRowsInput(row))
+      .output(list)
+      .mutation(({ ctx, input }) => assets.saveAssets(ctx.deps, ctx.user, kind, input.assets)),
     update: gpProcedure
       .input(update)
       .output(one)

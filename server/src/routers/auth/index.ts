@@ -10,11 +10,19 @@ import { profileRouter } from './profile';
 /** Signing in and signing up; the password reset and the signed-in user's profile have sub-routers of their own. */
 export const authRouter = router({
   /** What the sign-in pages need to know: whether to show Google's buttons, and with which client id. */
-  clientSettings: publicProcedure.output(declared(clientSettingsOutput)).query(({ ctx }) => ({ googleClientId: ctx.deps.google.clientId ?? null })),
+  clientSettings: publicProcedure
+    .output(declared(clientSettingsOutput))
+    .query(({ ctx }) => ({ googleClientId: ctx.deps.google.clientId ?? null })),
 
-  login: publicProcedure.input(loginInput).output(declared(sessionOutput)).mutation(({ ctx, input }) => accounts.login(ctx.deps, input, ctx)),
+  login: publicProcedure
+    .input(loginInput)
+    .output(declared(sessionOutput))
+    .mutation(({ ctx, input }) => accounts.login(ctx.deps, input, ctx)),
 
-  googleLogin: publicProcedure.input(googleLoginInput).output(declared(sessionOutput)).mutation(({ ctx, input }) => accounts.googleLogin(ctx.deps, input)),
+  googleLogin: publicProcedure
+    .input(googleLoginInput)
+    .output(declared(sessionOutput))
+    .mutation(({ ctx, input }) => accounts.googleLogin(ctx.deps, input)),
 
   /** The sign-up page's check when it opens: answers only whether the invite can still be used. */
   checkInvite: publicProcedure
@@ -22,9 +30,15 @@ export const authRouter = router({
     .output(declared(inviteCheckOutput))
     .query(({ ctx, input }) => checkInvite(ctx.deps, input.invite, ctx)),
 
-  signup: publicProcedure.input(signupInput).output(declared(messageOutput)).mutation(({ ctx, input }) => accounts.signup(ctx.deps, input, ctx)),
+  signup: publicProcedure
+    .input(signupInput)
+    .output(declared(messageOutput))
+    .mutation(({ ctx, input }) => accounts.signup(ctx.deps, input, ctx)),
 
-  googleSignup: publicProcedure.input(googleSignupInput).output(declared(sessionOutput)).mutation(({ ctx, input }) => accounts.googleSignup(ctx.deps, input)),
+  googleSignup: publicProcedure
+    .input(googleSignupInput)
+    .output(declared(sessionOutput))
+    .mutation(({ ctx, input }) => accounts.googleSignup(ctx.deps, input)),
 
   passwordReset: passwordResetRouter,
 

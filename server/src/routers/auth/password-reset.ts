@@ -11,5 +11,8 @@ export const passwordResetRouter = router({
     .output(declared(messageOutput))
     .mutation(({ ctx, input }) => passwordReset.requestPasswordReset(ctx.deps, input, ctx)),
 
-  setPassword: publicProcedure.input(resetPasswordInput).output(declared(messageOutput)).mutation(({ ctx, input }) => passwordReset.resetPassword(ctx.deps, input, ctx)),
+  setPassword: publicProcedure
+    .input(resetPasswordInput)
+    .output(declared(messageOutput))
+    .mutation(({ ctx, input }) => passwordReset.resetPassword(ctx.deps, input, ctx)),
 });

@@ -8,7 +8,10 @@ import { changePasswordOutput, messageOutput, profileOutput } from '../../contra
 export const profileRouter = router({
   details: authedProcedure.output(declared(profileOutput)).query(({ ctx }) => profile.profileDetails(ctx.deps, ctx.user)),
 
-  update: authedProcedure.input(updateProfileInput).output(declared(messageOutput)).mutation(({ ctx, input }) => profile.updateProfile(ctx.deps, ctx.user, input)),
+  update: authedProcedure
+    .input(updateProfileInput)
+    .output(declared(messageOutput))
+    .mutation(({ ctx, input }) => profile.updateProfile(ctx.deps, ctx.user, input)),
 
   changePassword: authedProcedure
     .input(changePasswordInput)

@@ -9,10 +9,12 @@ export const activityRouter = router({
   /** The ledger, newest first, a page at a time. */
   transactions: authedProcedure
     .input(transactionsInput)
-    .output(declared(transactionsOutput)).query(({ ctx, input }) => reads.transactions(ctx.deps, input)),
+    .output(declared(transactionsOutput))
+    .query(({ ctx, input }) => reads.transactions(ctx.deps, input)),
 
   /** The audit log: who changed what, before and after, newest first. */
   auditEvents: authedProcedure
     .input(auditEventsInput)
-    .output(declared(auditEventsOutput)).query(({ ctx, input }) => reads.auditEventsPage(ctx.deps, input, ctx.user)),
+    .output(declared(auditEventsOutput))
+    .query(({ ctx, input }) => reads.auditEventsPage(ctx.deps, input, ctx.user)),
 });

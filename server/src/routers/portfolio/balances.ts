@@ -10,10 +10,12 @@ export const balancesRouter = router({
 
   save: gpProcedure
     .input(saveBalancesInput)
-    .output(declared(balancesOutput)).mutation(({ ctx, input }) => balances.saveBalances(ctx.deps, ctx.user, input)),
+    .output(declared(balancesOutput))
+    .mutation(({ ctx, input }) => balances.saveBalances(ctx.deps, ctx.user, input)),
 
   /** Money paid into or taken out of Cash Available (a capital call, a distribution, fees). */
   recordCashMovement: gpProcedure
     .input(cashMovementInput)
-    .output(declared(cashMovementOutput)).mutation(({ ctx, input }) => balances.recordCashMovement(ctx.deps, ctx.user, input)),
+    .output(declared(cashMovementOutput))
+    .mutation(({ ctx, input }) => balances.recordCashMovement(ctx.deps, ctx.user, input)),
 });

@@ -7,4 +7,5 @@ import { historyOutput } from '../../contract/outputs';
 /** The dashboards' history chart: per day the net account value, its new money and the time-weighted return, beside the S&P 500. */
 export const historyProcedure = authedProcedure
   .input(historyInput)
-  .output(declared(historyOutput)).query(({ ctx, input }) => reads.portfolioHistory(ctx.deps, input.days));
+  .output(declared(historyOutput))
+  .query(({ ctx, input }) => reads.portfolioHistory(ctx.deps, input.days));

@@ -11,7 +11,8 @@ export const holdingsRouter = router({
 
   add: gpProcedure
     .input(addHoldingInput)
-    .output(declared(holdingsOutput)).mutation(({ ctx, input }) => holdings.addHolding(ctx.deps, ctx.user, input)),
+    .output(declared(holdingsOutput))
+    .mutation(({ ctx, input }) => holdings.addHolding(ctx.deps, ctx.user, input)),
 
   /** Add Investment's ticker check: priced, unknown to the market-data provider, or unavailable. */
   checkSymbol: gpProcedure
@@ -21,10 +22,12 @@ export const holdingsRouter = router({
 
   remove: gpProcedure
     .input(idInput)
-    .output(declared(messageOutput)).mutation(({ ctx, input }) => holdings.deleteHolding(ctx.deps, ctx.user, input.id)),
+    .output(declared(messageOutput))
+    .mutation(({ ctx, input }) => holdings.deleteHolding(ctx.deps, ctx.user, input.id)),
 
   /** The Sell action on a liquid position: first in, first out; settles against cash unless `settles` is false. */
   sell: gpProcedure
     .input(sellInput)
-    .output(declared(sellOutput)).mutation(({ ctx, input }) => holdings.sellHolding(ctx.deps, ctx.user, input)),
+    .output(declared(sellOutput))
+    .mutation(({ ctx, input }) => holdings.sellHolding(ctx.deps, ctx.user, input)),
 });

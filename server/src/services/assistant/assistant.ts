@@ -33,7 +33,8 @@ export const ASSISTANT_TEXT = {
     '"what is the portfolio worth?" or "what are my gains?".',
   quantity: 'Tell me how many to trade as a number, for example "sell 5 TSLA" or "buy 0.25 BTC".',
   form: 'I could not read that trade. Write it like "buy 10 AAPL", "buy 10 shares of AAPL at 150.25" or "sell 0.5 BTC".',
-  unusable: 'I could not turn that into a single clear trade, so nothing was proposed. Please ask for one trade at a time, with a quantity.',
+  unusable:
+    'I could not turn that into a single clear trade, so nothing was proposed. Please ask for one trade at a time, with a quantity.',
   declined: 'Cancelled. Nothing was bought or sold.',
   nothingPending: 'There is no trade waiting for your confirmation.',
   expired: `That trade was not confirmed within ${PENDING_MINUTES} minutes, so nothing was done. Ask again if you still want it.`,

@@ -27,7 +27,8 @@ export type Reading =
 const SYMBOL = '([A-Za-z][A-Za-z0-9.-]{0,14})';
 const NUMBER = '(\\d+(?:\\.\\d+)?|\\.\\d+)';
 
-const PRICE = /\s+(?:at|@|for)\s+(?:a\s+price\s+of\s+)?\$?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s*(?:per\s+(?:share|coin|unit)|each|a\s+share|\/\s?share))?/i;
+const PRICE =
+  /\s+(?:at|@|for)\s+(?:a\s+price\s+of\s+)?\$?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s*(?:per\s+(?:share|coin|unit)|each|a\s+share|\/\s?share))?/i;
 const MARKET = /\s+(?:at|@)\s+(?:the\s+)?market(?:\s+price)?/i;
 const DATE = /\s+(?:on|dated|as\s+of)\s+(\d{4}-\d{2}-\d{2})/i;
 const CORE = new RegExp(
@@ -37,7 +38,23 @@ const CORE = new RegExp(
 const TRADE_WORD = /\b(buy|purchase|sell)\b/i;
 
 /** Symbols read as crypto unless the firm holds them otherwise. */
-export const KNOWN_CRYPTO = new Set(['BTC', 'ETH', 'SOL', 'XRP', 'ADA', 'DOGE', 'DOT', 'AVAX', 'LTC', 'LINK', 'MATIC', 'BCH', 'XLM', 'USDC', 'USDT']);
+export const KNOWN_CRYPTO = new Set([
+  'BTC',
+  'ETH',
+  'SOL',
+  'XRP',
+  'ADA',
+  'DOGE',
+  'DOT',
+  'AVAX',
+  'LTC',
+  'LINK',
+  'MATIC',
+  'BCH',
+  'XLM',
+  'USDC',
+  'USDT',
+]);
 
 function cut(text: string, pattern: RegExp): { rest: string; value: string | undefined; found: boolean } {
   const match = pattern.exec(text);

@@ -53,7 +53,8 @@ function amount(value: string | number, rule: AmountRule, what: string): { text:
   const parsed = checkAmount(value, rule);
   if ('text' in parsed && Number(parsed.text) > 0) return parsed;
   if ('problem' in parsed && parsed.problem === 'too-large') return { refused: `The ${what} must be at most ${boundText(rule.max)}.` };
-  if ('problem' in parsed && parsed.problem === 'too-many-digits') return { refused: `The ${what} can have at most 15 significant digits.` };
+  if ('problem' in parsed && parsed.problem === 'too-many-digits')
+    return { refused: `The ${what} can have at most 15 significant digits.` };
   return { refused: `The ${what} must be a number above 0, with at most ${rule.scale} decimal places.` };
 }
 

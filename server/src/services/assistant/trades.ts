@@ -6,7 +6,8 @@ import { qty, usd } from '../format';
 import type { TradeProposal } from './proposal';
 
 /** A trade the assistant carried out, or why it could not be. */
-export type Executed = { ok: true; message: string; bought?: { symbol: string; assetType: 'stock' | 'crypto' } } | { ok: false; message: string };
+export type Executed =
+  { ok: true; message: string; bought?: { symbol: string; assetType: 'stock' | 'crypto' } } | { ok: false; message: string };
 
 /** Carries out exactly the stored proposal, inside the caller's transaction (deps.db); assistant trades settle against cash. */
 export async function executeTrade(deps: PurchaseDeps, actor: Actor, proposal: TradeProposal): Promise<Executed> {
@@ -38,11 +39,17 @@ async function executeSell(deps: PurchaseDeps, actor: Actor, p: Extract<TradePro
   const order = { symbol: p.symbol, qty: p.quantity, price: p.price, settles: true, source: 'assistant' as const };
   const sold = await sellLots(deps, actor, order);
   if (!sold.ok) {
-    return { ok: false, message: `Nothing was sold: the firm now holds only ${qty(sold.held.toFixed())} ${p.symbol}, less than the ${qty(p.quantity)} you confirmed.` };
+    return {
+      ok: false,
+      message: `Nothing was sold: the firm now holds only ${qty(sold.held.toFixed())} ${p.symbol}, less than the ${qty(p.quantity)} you confirmed.`,
+    };
   }
   const byId = new Map(sold.lots.map((l) => [l.id, l]));
   const detail = sold.sale.takes
-    .map((t) => `${qty(t.qty.toFixed())} from the lot of ${byId.get(t.lotId)?.purchaseDate}${t.remainingQty.eq(0) ? ' (closed)' : ` (${qty(t.remainingQty.toFixed())} left)`}`)
+    .map(
+      (t) =>
+        `${qty(t.qty.toFixed())} from the lot of ${byId.get(t.lotId)?.purchaseDate}${t.remainingQty.eq(0) ? ' (closed)' : ` (${qty(t.remainingQty.toFixed())} left)`}`,
+    )
     .join(', ');
   const gain = sold.sale.realizedGain;
   return {

@@ -87,7 +87,11 @@ export interface CapitalAccountsDeps {
 const byDateThenId = [asc(capitalEntries.date), asc(capitalEntries.id)];
 
 /** Today's net account value and the units outstanding now. */
-async function fundNow(deps: CapitalAccountsDeps, fund: FundRow | null, all: EntryRow[]): Promise<{ state: FundState; nav: Decimal; units: Decimal }> {
+async function fundNow(
+  deps: CapitalAccountsDeps,
+  fund: FundRow | null,
+  all: EntryRow[],
+): Promise<{ state: FundState; nav: Decimal; units: Decimal }> {
   const view = await deps.portfolio.current();
   const nav = dec(view.valuation.totals.netAccountValue);
   const units = fund ? dec(fund.gpUnits).plus(unitsOf(all)) : ZERO;
@@ -114,7 +118,13 @@ export async function partnerOfAccount(db: Queryable, userId: number): Promise<P
 /** GET /api/capital-account: one LP's account, entries and value over time. */
 export async function accountOf(deps: CapitalAccountsDeps, userId: number): Promise<AccountView> {
   const partner = await partnerOfAccount(deps.db, userId);
-  const [fund, all] = await Promise.all([fundOf(deps.db), deps.db.select().from(capitalEntries).orderBy(...byDateThenId)]);
+  const [fund, all] = await Promise.all([
+    fundOf(deps.db),
+    deps.db
+      .select()
+      .from(capitalEntries)
+      .orderBy(...byDateThenId),
+  ]);
   const mine = all.filter((r) => r.userId === userId);
   const now = await fundNow(deps, fund, all);
   const value = valueOfUnits(unitsOf(mine), now.nav, now.units);
@@ -148,8 +158,15 @@ export interface AccountsView {
 export async function allAccounts(deps: CapitalAccountsDeps): Promise<AccountsView> {
   const [fund, all, partners] = await Promise.all([
     fundOf(deps.db),
-    deps.db.select().from(capitalEntries).orderBy(...byDateThenId),
-    deps.db.select().from(users).where(inArray(users.role, ['LP'])).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
+    deps.db
+      .select()
+      .from(capitalEntries)
+      .orderBy(...byDateThenId),
+    deps.db
+      .select()
+      .from(users)
+      .where(inArray(users.role, ['LP']))
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
   ]);
   const now = await fundNow(deps, fund, all);
   const accounts = partners.map((u) => {

@@ -12,10 +12,20 @@ export interface Download {
 export async function statementPdfDownload(deps: StatementDeps, userId: number, quarter: string): Promise<Download> {
   const statement = await statementOf(deps, userId, quarter);
   const pdf = await statementPdf(statement);
-  return { fileName: statementFileName(statement, 'pdf'), contentType: 'application/pdf', encoding: 'base64', body: pdf.toString('base64') };
+  return {
+    fileName: statementFileName(statement, 'pdf'),
+    contentType: 'application/pdf',
+    encoding: 'base64',
+    body: pdf.toString('base64'),
+  };
 }
 
 export async function statementCsvDownload(deps: StatementDeps, userId: number, quarter: string): Promise<Download> {
   const statement = await statementOf(deps, userId, quarter);
-  return { fileName: statementFileName(statement, 'csv'), contentType: 'text/csv; charset=utf-8', encoding: 'utf8', body: statementCsv(statement) };
+  return {
+    fileName: statementFileName(statement, 'csv'),
+    contentType: 'text/csv; charset=utf-8',
+    encoding: 'utf8',
+    body: statementCsv(statement),
+  };
 }

@@ -79,7 +79,11 @@ async function fundFor(tx: Queryable, day: string, today: string): Promise<FundR
   return created!;
 }
 
-export async function recordEntry(deps: CapitalEntriesDeps, actor: Actor, input: EntryInput): Promise<{ message: string; entry: ReturnType<typeof entryRecord> }> {
+export async function recordEntry(
+  deps: CapitalEntriesDeps,
+  actor: Actor,
+  input: EntryInput,
+): Promise<{ message: string; entry: ReturnType<typeof entryRecord> }> {
   const now = deps.now();
   const today = dayInNewYork(now);
   if (input.date > today) throw fail.badRequest('The date cannot be after today.');
@@ -94,7 +98,9 @@ export async function recordEntry(deps: CapitalEntriesDeps, actor: Actor, input:
       if (input.kind === 'contribution') {
         const unfunded = (await totalOf(tx, input.userId, 'commitment')).minus(await totalOf(tx, input.userId, 'contribution'));
         if (amount.gt(unfunded)) {
-          throw fail.badRequest(`The contribution of ${usd(centsText(amount))} is more than the unfunded commitment of ${usd(centsText(unfunded))}.`);
+          throw fail.badRequest(
+            `The contribution of ${usd(centsText(amount))} is more than the unfunded commitment of ${usd(centsText(unfunded))}.`,
+          );
         }
       }
       const fund = await fundFor(tx, input.date, today);
@@ -106,7 +112,9 @@ export async function recordEntry(deps: CapitalEntriesDeps, actor: Actor, input:
         const held = await unitsOutstandingOn(tx, fund, input.date, input.userId);
         if (units.gt(held)) {
           const worth = held.times(value).div(outstanding);
-          throw fail.badRequest(`The distribution of ${usd(centsText(amount))} is more than the account's value of ${usd(centsText(worth))} on ${input.date}.`);
+          throw fail.badRequest(
+            `The distribution of ${usd(centsText(amount))} is more than the account's value of ${usd(centsText(worth))} on ${input.date}.`,
+          );
         }
         units = units.neg();
       }
@@ -154,7 +162,9 @@ export async function deleteEntry(deps: CapitalEntriesDeps, actor: Actor, id: nu
       const left = (await totalOf(tx, entry.userId, 'commitment')).minus(dec(entry.amount));
       const contributed = await totalOf(tx, entry.userId, 'contribution');
       if (contributed.gt(left)) {
-        throw fail.conflict(`Without this commitment the account's commitments (${usd(centsText(left))}) would be less than its contributions (${usd(centsText(contributed))}).`);
+        throw fail.conflict(
+          `Without this commitment the account's commitments (${usd(centsText(left))}) would be less than its contributions (${usd(centsText(contributed))}).`,
+        );
       }
     } else {
       const fund = await fundOf(tx, true);

@@ -20,9 +20,7 @@ export async function backtestHeldSymbols(deps: BacktestDeps): Promise<BacktestR
   const { db } = deps;
   const held = await heldInstruments(db);
   const keys = held.map(quoteKey);
-  const rows = keys.length
-    ? await db.select().from(dailyCloses).where(inArray(dailyCloses.key, keys)).orderBy(asc(dailyCloses.date))
-    : [];
+  const rows = keys.length ? await db.select().from(dailyCloses).where(inArray(dailyCloses.key, keys)).orderBy(asc(dailyCloses.date)) : [];
   const bySymbol = held
     .map((h) => ({ ticker: h.symbol, ...backtest(rows.filter((r) => r.key === quoteKey(h)).map((r) => Number(r.close))) }))
     .filter((r) => r.points > 0)

@@ -163,6 +163,9 @@ export async function backfillCloses(
 /** The cached quotes by key. */
 export async function cachedQuotes(db: Queryable, keys: readonly string[]): Promise<Map<string, typeof quotes.$inferSelect>> {
   if (keys.length === 0) return new Map();
-  const rows = await db.select().from(quotes).where(inArray(quotes.key, [...keys]));
+  const rows = await db
+    .select()
+    .from(quotes)
+    .where(inArray(quotes.key, [...keys]));
   return new Map(rows.map((r) => [r.key, r]));
 }

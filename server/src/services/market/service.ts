@@ -138,7 +138,10 @@ export interface MarketSummaryDeps {
 /** GET /api/market/summary: the indices' cached quotes, in the market bar's order. */
 export async function marketSummary(deps: MarketSummaryDeps): Promise<IndexTile[]> {
   const at = deps.now();
-  const cached = await cachedQuotes(deps.db, MARKET_INDICES.map((i) => i.symbol));
+  const cached = await cachedQuotes(
+    deps.db,
+    MARKET_INDICES.map((i) => i.symbol),
+  );
   return MARKET_INDICES.flatMap((index) => {
     const row = cached.get(index.symbol);
     if (!row) return [];

@@ -219,7 +219,11 @@ function createMonthBaseCache() {
 async function runWithDeadline<T>(baseFetch: Fetch, timeoutMs: number, run: (fetch: Fetch) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const timedOut = new Promise<never>((_resolve, reject) => {
-    controller.signal.addEventListener('abort', () => reject(controller.signal.reason instanceof Error ? controller.signal.reason : new Error('aborted')), { once: true });
+    controller.signal.addEventListener(
+      'abort',
+      () => reject(controller.signal.reason instanceof Error ? controller.signal.reason : new Error('aborted')),
+      { once: true },
+    );
   });
   const timer = setTimeout(() => controller.abort(new Error(`Yahoo Finance did not answer within ${timeoutMs} ms`)), timeoutMs);
   const fetchWithDeadline: Fetch = (input, init) =>

@@ -60,7 +60,13 @@ export async function saveBalances(deps: BalancesDeps, actor: Actor, input: Bala
       .onConflictDoUpdate({ target: accountBalances.id, set: values })
       .returning();
     await recordAudit(tx, actor, now, [
-      { action: 'balances.update', entity: 'account_balance', entityId: 1, before: before ? textsOf(before) : null, after: after ? textsOf(after) : null },
+      {
+        action: 'balances.update',
+        entity: 'account_balance',
+        entityId: 1,
+        before: before ? textsOf(before) : null,
+        after: after ? textsOf(after) : null,
+      },
     ]);
     // Typed-in cash and margin are money put in or taken out, not growth: a flow for the returns.
     const was = { cash: dec(before?.cashAvailable ?? '0'), margin: dec(before?.marginDebit ?? '0') };

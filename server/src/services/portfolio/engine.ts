@@ -1,6 +1,14 @@
 import { and, asc, eq, gte, inArray, lt, lte, sql, sum as sqlSum } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
-import { accountBalances, dailyCloses, holdings, ledgerEntries, portfolioState, privateAssets, type quotes as quotesTable } from '../../db/schema';
+import {
+  accountBalances,
+  dailyCloses,
+  holdings,
+  ledgerEntries,
+  portfolioState,
+  privateAssets,
+  type quotes as quotesTable,
+} from '../../db/schema';
 import { addDays, dayInNewYork } from '../../domain/dates';
 import { dec } from '../../domain/money';
 import { quoteKeyOf, valuePortfolio, type PortfolioInput, type QuoteInput, type Valuation } from '../../domain/valuation';
@@ -149,7 +157,12 @@ export interface PortfolioEngine {
 }
 
 /** LISTEN on the database (Database['listen']). */
-export type Listen = (channel: string, onNotify: (payload: string) => void, onListen: () => void, onLost?: () => void) => Promise<() => Promise<void>>;
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListen: () => void,
+  onLost?: () => void,
+) => Promise<() => Promise<void>>;
 
 /** How long a computed view serves at most without a change: quotes turn stale with time alone. */
 const MAX_AGE_MS = 30_000;
@@ -171,18 +184,20 @@ export function createPortfolioEngine(deps: { db: Queryable; now: () => Date; li
     if (Number.isFinite(version) && version > knownVersion) knownVersion = version;
   };
   const stopObserving = observeLocalVersions(observe);
-  const unlisten = deps.listen?.(
-    PORTFOLIO_CHANNEL,
-    (payload) => observe(Number(payload)),
-    () => {
-      listening = true;
-      checkNext = true;
-    },
-    () => {
-      // Another instance's change may go unheard: each read checks the version row until listening again.
-      listening = false;
-    },
-  ).catch(() => undefined);
+  const unlisten = deps
+    .listen?.(
+      PORTFOLIO_CHANNEL,
+      (payload) => observe(Number(payload)),
+      () => {
+        listening = true;
+        checkNext = true;
+      },
+      () => {
+        // Another instance's change may go unheard: each read checks the version row until listening again.
+        listening = false;
+      },
+    )
+    .catch(() => undefined);
 
   const fresh = (view: PortfolioView | null, version: number): view is PortfolioView =>
     view !== null && view.version >= version && deps.now().getTime() - view.computedAt.getTime() < MAX_AGE_MS;
@@ -202,20 +217,19 @@ export function createPortfolioEngine(deps: { db: Queryable; now: () => Date; li
       }
       live.set(key, quote);
     }
-    const holdingsView = books.lots.map(
-      (lot): HoldingView =>
-        Object.assign(
-          {
-            id: lot.id,
-            symbol: lot.symbol,
-            qty: Number(lot.qty),
-            price_paid: Number(lot.pricePaid),
-            purchase_date: lot.purchaseDate,
-            asset_type: lot.assetType,
-            exchange: lot.exchange,
-          },
-          live.get(quoteKeyOf(lot)) ?? NO_QUOTE,
-        ),
+    const holdingsView = books.lots.map((lot): HoldingView =>
+      Object.assign(
+        {
+          id: lot.id,
+          symbol: lot.symbol,
+          qty: Number(lot.qty),
+          price_paid: Number(lot.pricePaid),
+          purchase_date: lot.purchaseDate,
+          asset_type: lot.assetType,
+          exchange: lot.exchange,
+        },
+        live.get(quoteKeyOf(lot)) ?? NO_QUOTE,
+      ),
     );
     // Serialized once per change: every GET /api/holdings until the next one sends this text.
     rememberSerialized(holdingsView, { etag: `"holdings-${version}-${now.getTime()}"`, body: Buffer.from(JSON.stringify(holdingsView)) });

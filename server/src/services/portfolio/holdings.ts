@@ -53,7 +53,13 @@ export async function purchase(deps: PurchaseDeps, actor: Actor, input: NewHoldi
   const now = deps.now();
   if (input.purchases.some((p) => isFuturePurchase(now, p.purchase_date))) throw fail.badRequest(FUTURE_PURCHASE);
   const symbol = firmSymbol(input.symbol, input.asset_type);
-  const order = { symbol, assetType: input.asset_type, exchange: input.exchange, purchases: input.purchases, settles: input.settles ?? false };
+  const order = {
+    symbol,
+    assetType: input.asset_type,
+    exchange: input.exchange,
+    purchases: input.purchases,
+    settles: input.settles ?? false,
+  };
   return buyLots({ db: deps.db, now: () => now }, actor, { ...order, source });
 }
 
@@ -85,7 +91,11 @@ export interface SymbolCheck {
 }
 
 /** Add Investment's ticker check: whether the firm gets market data for the symbol it was given. */
-export async function checkSymbol(deps: HoldingsDeps, actor: Actor, input: { symbol: string; asset_type: AssetType }): Promise<SymbolCheck> {
+export async function checkSymbol(
+  deps: HoldingsDeps,
+  actor: Actor,
+  input: { symbol: string; asset_type: AssetType },
+): Promise<SymbolCheck> {
   if (!(await deps.limiter.hit(`symbol-check:${actor.id}`, LIMITS.symbolCheckPerUser))) throw fail.tooMany(TOO_MANY_SYMBOL_CHECKS);
   const symbol = firmSymbol(input.symbol, input.asset_type);
   const status = await deps.market.lookup({ symbol, kind: input.asset_type });
@@ -120,7 +130,13 @@ export interface SaleView {
 export async function sellHolding(deps: HoldingsDeps, actor: Actor, input: SaleInput): Promise<SaleView> {
   const symbol = typedSymbol(input.symbol);
   const sold = await writeBooks(deps.db, (tx) =>
-    sellLots({ db: tx, now: deps.now }, actor, { symbol, qty: input.qty, price: input.price, settles: input.settles ?? true, source: 'sell_action' }),
+    sellLots({ db: tx, now: deps.now }, actor, {
+      symbol,
+      qty: input.qty,
+      price: input.price,
+      settles: input.settles ?? true,
+      source: 'sell_action',
+    }),
   );
   if (!sold.ok) {
     throw fail.badRequest(

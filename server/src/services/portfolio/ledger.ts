@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Queryable, Tx } from '../../db/open';
-import type { holdings} from '../../db/schema';
+import type { holdings } from '../../db/schema';
 import { ledgerEntries, portfolioState } from '../../db/schema';
 import { dayInNewYork } from '../../domain/dates';
 import type { Actor } from '../audit';

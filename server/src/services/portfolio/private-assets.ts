@@ -142,8 +142,7 @@ const today = (deps: PrivateAssetsDeps) => dayInNewYork(deps.now());
  */
 async function recordAssetChange(tx: Queryable, actor: Actor, at: Date, kind: AssetKind, before: Row | null, after: Row | null) {
   const value = (r: Row | null) => (r ? amountOf(r.qty, r.lastPriceAtDate) : dec(0));
-  const flow =
-    before && after ? amountOf(dec(after.qty).minus(dec(before.qty)), after.lastPriceAtDate) : value(after).minus(value(before));
+  const flow = before && after ? amountOf(dec(after.qty).minus(dec(before.qty)), after.lastPriceAtDate) : value(after).minus(value(before));
   const row = after ?? before;
   await recordLedger(tx, actor, at, [
     {
@@ -157,7 +156,6 @@ async function recordAssetChange(tx: Queryable, actor: Actor, at: Date, kind: As
     },
   ]);
 }
-
 
 export async function listAssets<K extends AssetKind>(deps: PrivateAssetsDeps, kind: K): Promise<AssetView<K>[]> {
   const rows = await deps.db.select().from(privateAssets).where(eq(privateAssets.kind, kind)).orderBy(asc(privateAssets.id));
@@ -213,7 +211,13 @@ export async function updateAsset<K extends AssetKind>(
       .returning();
     if (!after) throw fail.notFound(LABEL[kind].missing);
     await recordAudit(tx, actor, deps.now(), [
-      { action: `${LABEL[kind].entity}.update`, entity: LABEL[kind].entity, entityId: id, before: recordOf(kind, before), after: recordOf(kind, after) },
+      {
+        action: `${LABEL[kind].entity}.update`,
+        entity: LABEL[kind].entity,
+        entityId: id,
+        before: recordOf(kind, before),
+        after: recordOf(kind, after),
+      },
     ]);
     await recordAssetChange(tx, actor, deps.now(), kind, before, after);
     return after;

@@ -71,7 +71,10 @@ async function moveCash(tx: Queryable, delta: Decimal): Promise<CashMove> {
   const [row] = await tx.select().from(accountBalances).where(eq(accountBalances.id, 1)).for('update');
   const before = dec(row?.cashAvailable ?? '0');
   const after = before.plus(delta);
-  await tx.update(accountBalances).set({ cashAvailable: centsText(after) }).where(eq(accountBalances.id, 1));
+  await tx
+    .update(accountBalances)
+    .set({ cashAvailable: centsText(after) })
+    .where(eq(accountBalances.id, 1));
   return { before, after };
 }
 

@@ -13,36 +13,39 @@ function ventureServer() {
   const ventures = books.ventures;
   return {
     ventures,
-    handlers: dashboardReads({
-      'assets.venture.save': (input) => {
-        const { assets } = input as { assets: Record<string, string>[] };
-        const added: VentureAsset[] = [];
-        for (const a of assets) {
-          added.push({
-            id: 100 + ventures.length + added.length,
-            name: a.name ?? '',
-            description: '',
-            purchase_date: a.purchase_date ?? '',
-            qty: Number(a.qty),
-            price_paid: Number(a.price_paid),
-            last_price_at_date: Number(a.last_price_at_date),
-            last_price_date: '2026-03-02',
-            value: Number(a.qty) * Number(a.last_price_at_date),
-            dividend_dollar: Number(a.dividend_dollar),
-            dividend_pct: Number(a.dividend_pct),
-          });
-        }
-        ventures.push(...added);
-        return added;
+    handlers: dashboardReads(
+      {
+        'assets.venture.save': (input) => {
+          const { assets } = input as { assets: Record<string, string>[] };
+          const added: VentureAsset[] = [];
+          for (const a of assets) {
+            added.push({
+              id: 100 + ventures.length + added.length,
+              name: a.name ?? '',
+              description: '',
+              purchase_date: a.purchase_date ?? '',
+              qty: Number(a.qty),
+              price_paid: Number(a.price_paid),
+              last_price_at_date: Number(a.last_price_at_date),
+              last_price_date: '2026-03-02',
+              value: Number(a.qty) * Number(a.last_price_at_date),
+              dividend_dollar: Number(a.dividend_dollar),
+              dividend_pct: Number(a.dividend_pct),
+            });
+          }
+          ventures.push(...added);
+          return added;
+        },
+        'assets.venture.update': (input) => {
+          const row = input as { id: number; name: string; last_price_at_date: string };
+          const saved = ventures.find((v) => v.id === row.id);
+          if (!saved) throw new FakeApiError(404, `No venture ${row.id}.`);
+          Object.assign(saved, { name: row.name, last_price_at_date: Number(row.last_price_at_date) });
+          return saved;
+        },
       },
-      'assets.venture.update': (input) => {
-        const row = input as { id: number; name: string; last_price_at_date: string };
-        const saved = ventures.find((v) => v.id === row.id);
-        if (!saved) throw new FakeApiError(404, `No venture ${row.id}.`);
-        Object.assign(saved, { name: row.name, last_price_at_date: Number(row.last_price_at_date) });
-        return saved;
-      },
-    }, books),
+      books,
+    ),
   };
 }
 
@@ -128,7 +131,11 @@ describe('venture investment rows', () => {
     await fill(user, 'Last Price $ (Harborline Health)', '2.10');
     await user.click(screen.getByRole('button', { name: 'Save Harborline Health' }));
     await waitFor(() => expect(api.callsTo('assets.venture.update')).toHaveLength(1));
-    expect(api.callsTo('assets.venture.update')[0]?.input).toMatchObject({ id: 101, name: 'Harborline Health', last_price_at_date: '2.10' });
+    expect(api.callsTo('assets.venture.update')[0]?.input).toMatchObject({
+      id: 101,
+      name: 'Harborline Health',
+      last_price_at_date: '2.10',
+    });
     await waitFor(() => expect(screen.queryByLabelText('Last Price $ (Harborline Health)')).toBeNull());
     expect(screen.getByRole('button', { name: 'Edit Harborline Health' })).toBeTruthy();
     // The figures arrive with the refreshed valuation, which the dashboard renders in a transition.

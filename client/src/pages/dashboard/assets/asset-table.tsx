@@ -58,7 +58,13 @@ export function AssetTable<Asset extends { id: number; name: string }, Values ex
         draft: rows?.editing[asset.id],
         figures: figuresOf.get(asset.id),
       })),
-      ...(rows?.newRows ?? []).map((row, i) => ({ type: 'new' as const, id: newRowId(row.key), key: row.key, name: `new row ${i + 1}`, values: row.values })),
+      ...(rows?.newRows ?? []).map((row, i) => ({
+        type: 'new' as const,
+        id: newRowId(row.key),
+        key: row.key,
+        name: `new row ${i + 1}`,
+        values: row.values,
+      })),
     ];
   }, [assets, figures, kind, rows?.editing, rows?.newRows]);
 
@@ -70,7 +76,12 @@ export function AssetTable<Asset extends { id: number; name: string }, Values ex
       key: 'total',
       label: 'TOTAL',
       className: 'data-table__total',
-      cells: Object.fromEntries(kind.columns.map((column) => [column.key, { content: <Figure cell={totals[column.key]} />, className: toneClass(totals[column.key]) }])),
+      cells: Object.fromEntries(
+        kind.columns.map((column) => [
+          column.key,
+          { content: <Figure cell={totals[column.key]} />, className: toneClass(totals[column.key]) },
+        ]),
+      ),
     },
   ];
 
@@ -81,18 +92,34 @@ export function AssetTable<Asset extends { id: number; name: string }, Values ex
         {row.type === 'new' ? (
           <>
             <span className="badge badge--info">Unsaved</span>
-            <button type="button" className="icon-button icon-button--danger" aria-label={`Remove ${row.name}`} onClick={() => rows.dropNew(row.key)}>
+            <button
+              type="button"
+              className="icon-button icon-button--danger"
+              aria-label={`Remove ${row.name}`}
+              onClick={() => rows.dropNew(row.key)}
+            >
               <TrashIcon />
             </button>
           </>
         ) : (
           <>
             {row.draft ? (
-              <button type="button" className="icon-button" aria-label={`Save ${row.asset.name}`} disabled={rows.busy} onClick={() => void rows.saveEdit(row.asset.id)}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Save ${row.asset.name}`}
+                disabled={rows.busy}
+                onClick={() => void rows.saveEdit(row.asset.id)}
+              >
                 <DiskIcon />
               </button>
             ) : (
-              <button type="button" className="icon-button" aria-label={`Edit ${row.asset.name}`} onClick={() => rows.startEdit(row.asset.id, row.values)}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Edit ${row.asset.name}`}
+                onClick={() => rows.startEdit(row.asset.id, row.values)}
+              >
                 <PencilIcon />
               </button>
             )}
@@ -125,7 +152,12 @@ export function AssetTable<Asset extends { id: number; name: string }, Values ex
                 {kind.addLabel}
               </button>
               {rows.newRows.length > 0 && (
-                <button type="button" className="button button--primary button--small" disabled={rows.busy} onClick={() => void rows.saveNew()}>
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  disabled={rows.busy}
+                  onClick={() => void rows.saveNew()}
+                >
                   {kind.saveLabel}
                 </button>
               )}
@@ -174,7 +206,8 @@ function tableColumn<Asset extends { id: number; name: string }, Values extends 
   column: AssetColumn<Values>,
   rows: AssetRows<Values> | undefined,
 ): Column<Row<Asset, Values>> {
-  const figure = (row: Row<Asset, Values>) => (column.type === 'computed' && row.type === 'saved' && !row.draft && row.figures ? column.show(row.figures) : undefined);
+  const figure = (row: Row<Asset, Values>) =>
+    column.type === 'computed' && row.type === 'saved' && !row.draft && row.figures ? column.show(row.figures) : undefined;
   const typed = (row: Row<Asset, Values>) => (row.type === 'new' ? row.values : row.draft);
   const text = (row: Row<Asset, Values>) => {
     if (column.type === 'computed') return figure(row)?.text ?? '';
@@ -185,9 +218,16 @@ function tableColumn<Asset extends { id: number; name: string }, Values extends 
     const values = typed(row);
     if (values && rows) {
       const rowName = row.type === 'new' ? row.name : row.asset.name;
-      const change = (value: string) => (row.type === 'new' ? rows.changeNew(row.key, column.key, value) : rows.changeEdit(row.asset.id, column.key, value));
+      const change = (value: string) =>
+        row.type === 'new' ? rows.changeNew(row.key, column.key, value) : rows.changeEdit(row.asset.id, column.key, value);
       return (
-        <AssetInput column={column} value={fieldText(values, column.key)} label={`${column.header} (${rowName})`} problem={rows.problems[row.id]?.[column.key]} onChange={change} />
+        <AssetInput
+          column={column}
+          value={fieldText(values, column.key)}
+          label={`${column.header} (${rowName})`}
+          problem={rows.problems[row.id]?.[column.key]}
+          onChange={change}
+        />
       );
     }
     const note = column.note?.(row.values);
@@ -199,5 +239,12 @@ function tableColumn<Asset extends { id: number; name: string }, Values extends 
     );
   };
   const numeric = column.type === 'computed' || column.input === 'decimal' || column.input === 'numeric';
-  return { key: column.key, header: column.header, text, cell, className: numeric ? 'num' : undefined, cellClassName: (row) => toneClass(figure(row)) };
+  return {
+    key: column.key,
+    header: column.header,
+    text,
+    cell,
+    className: numeric ? 'num' : undefined,
+    cellClassName: (row) => toneClass(figure(row)),
+  };
 }

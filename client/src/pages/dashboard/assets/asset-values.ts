@@ -29,7 +29,14 @@ export type FieldKey<Values> = Extract<keyof Values, string>;
 /** A field's text (every field of a kind's values is text). */
 export const fieldText = <Values extends CommonValues>(values: Values, key: FieldKey<Values>): string => String(values[key]);
 
-export const BLANK_COMMON: CommonValues = { name: '', purchase_date: '', qty: '', price_paid: '', last_price_at_date: '', last_price_date: '' };
+export const BLANK_COMMON: CommonValues = {
+  name: '',
+  purchase_date: '',
+  qty: '',
+  price_paid: '',
+  last_price_at_date: '',
+  last_price_date: '',
+};
 
 /** Numeric text as the server takes it: blank (or a lone "-") is 0, commas gone. */
 export function decimalText(text: string | undefined): string {
@@ -43,7 +50,14 @@ export function plainText(value: number): string {
 }
 
 /** The saved fields of any private asset, as its inputs hold them. */
-export function commonValues(asset: { name: string; purchase_date: string; qty: number; price_paid: number; last_price_at_date: number; last_price_date: string | null }): CommonValues {
+export function commonValues(asset: {
+  name: string;
+  purchase_date: string;
+  qty: number;
+  price_paid: number;
+  last_price_at_date: number;
+  last_price_date: string | null;
+}): CommonValues {
   return {
     name: asset.name,
     purchase_date: asset.purchase_date,

@@ -34,7 +34,11 @@ describe('a row checked against the contract before save', () => {
   it('checks a property against the real estate schema', () => {
     const property = { ...REAL_ESTATE_KIND.blank, name: 'Elm St', purchase_date: '2024-06-01', monthly_rental_income: '4,600' };
     expect(rowProblem(realEstateRowInput, REAL_ESTATE_KIND.payload(property), REAL_ESTATE_KIND.labels)).toBeNull();
-    const bad = rowProblem(realEstateRowInput, REAL_ESTATE_KIND.payload({ ...property, purchase_date: '06/01/2024' }), REAL_ESTATE_KIND.labels);
+    const bad = rowProblem(
+      realEstateRowInput,
+      REAL_ESTATE_KIND.payload({ ...property, purchase_date: '06/01/2024' }),
+      REAL_ESTATE_KIND.labels,
+    );
     expect(bad?.message).toBe(`${ASSET_ROW_RULE} Check Purchase Date.`);
   });
 });

@@ -2,7 +2,9 @@ import { ASSET_ROW_RULE } from '@contract/asset-rules';
 
 /** The part of a zod schema this needs (the contract's row schemas). */
 export interface RowSchema {
-  safeParse(input: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(
+    input: unknown,
+  ): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
 /** Why a row cannot be saved: the message to show, and each refused field's own hint for its input. */
@@ -16,7 +18,11 @@ export interface RowProblem<Field extends string> {
  * fields to fix after its sentence ("… Check Purchase Date."); a refusal of another rule (a bound,
  * a negative quantity) is the schema's own message.
  */
-export function rowProblem<Field extends string>(schema: RowSchema, payload: unknown, labels: Record<Field, string>): RowProblem<Field> | null {
+export function rowProblem<Field extends string>(
+  schema: RowSchema,
+  payload: unknown,
+  labels: Record<Field, string>,
+): RowProblem<Field> | null {
   const result = schema.safeParse(payload);
   if (result.success) return null;
   const fields: Partial<Record<Field, string>> = {};
@@ -27,11 +33,12 @@ export function rowProblem<Field extends string>(schema: RowSchema, payload: unk
     if (typeof key !== 'string' || !(key in labels)) continue;
     const field = key as Field;
     if (fields[field] !== undefined) continue;
-    fields[field] = issue.message === ASSET_ROW_RULE ? RULE_HINTS[field as string] ?? 'Check this field.' : issue.message;
+    fields[field] = issue.message === ASSET_ROW_RULE ? (RULE_HINTS[field as string] ?? 'Check this field.') : issue.message;
     if (issue.message === ASSET_ROW_RULE) ruled.push(field);
     else other ??= issue.message;
   }
-  const message = ruled.length > 0 ? `${ASSET_ROW_RULE} Check ${ruled.map((field) => labels[field]).join(', ')}.` : (other ?? ASSET_ROW_RULE);
+  const message =
+    ruled.length > 0 ? `${ASSET_ROW_RULE} Check ${ruled.map((field) => labels[field]).join(', ')}.` : (other ?? ASSET_ROW_RULE);
   return { message, fields };
 }
 

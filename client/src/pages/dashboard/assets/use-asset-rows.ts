@@ -122,7 +122,10 @@ export function useAssetRows<Asset extends { id: number; name: string }, Values 
       if (!values) return;
       const problem = await check([{ id: savedRowId(id), values }]);
       if (problem) return notify.error(problem);
-      const ok = await run(() => calls.update(id, values), () => UPDATE_FAILED);
+      const ok = await run(
+        () => calls.update(id, values),
+        () => UPDATE_FAILED,
+      );
       if (ok)
         setEditing((all) => {
           const { [id]: _saved, ...rest } = all;
@@ -130,8 +133,10 @@ export function useAssetRows<Asset extends { id: number; name: string }, Values 
         });
     },
     async remove(id: number): Promise<boolean> {
-      return run(() => calls.remove(id), () => DELETE_FAILED);
+      return run(
+        () => calls.remove(id),
+        () => DELETE_FAILED,
+      );
     },
   };
 }
-

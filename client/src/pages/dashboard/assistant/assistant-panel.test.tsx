@@ -42,7 +42,7 @@ describe('the assistant panel', () => {
       },
       'ai.confirm': (input) => {
         confirmations += 1;
-        return { message: (input).confirm ? 'Bought 3 AAPL.' : 'Cancelled. Nothing was bought or sold.' };
+        return { message: input.confirm ? 'Bought 3 AAPL.' : 'Cancelled. Nothing was bought or sold.' };
       },
     });
     await send('buy 3 AAPL at 150');

@@ -42,7 +42,12 @@ function Donut({ slices }: { slices: ReturnType<typeof allocationSlices> }) {
           const from = angle;
           angle += (slice.amount / total) * Math.PI * 2;
           return (
-            <path key={slice.key} d={arcPath(SIZE / 2, SIZE / 2, OUTER, INNER, from, angle)} style={{ fill: slice.color, stroke: 'var(--chart-slice-edge)' }} strokeWidth={1}>
+            <path
+              key={slice.key}
+              d={arcPath(SIZE / 2, SIZE / 2, OUTER, INNER, from, angle)}
+              style={{ fill: slice.color, stroke: 'var(--chart-slice-edge)' }}
+              strokeWidth={1}
+            >
               <title>{`${slice.label}: ${formatCurrency(slice.value)} (${formatPercent(slice.share)})`}</title>
             </path>
           );

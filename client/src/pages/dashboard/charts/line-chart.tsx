@@ -80,7 +80,14 @@ export function LineChart({ labels, series, height, formatTick, formatLabel, for
           </li>
         ))}
       </ul>
-      <svg width={width} height={plotHeight} viewBox={`0 0 ${width} ${plotHeight}`} focusable="false" onPointerMove={onPointerMove} onPointerLeave={() => setHover(null)}>
+      <svg
+        width={width}
+        height={plotHeight}
+        viewBox={`0 0 ${width} ${plotHeight}`}
+        focusable="false"
+        onPointerMove={onPointerMove}
+        onPointerLeave={() => setHover(null)}
+      >
         {ticks.map((t) => (
           <g key={t}>
             <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(t)} y2={y(t)} style={{ stroke: 'var(--chart-grid)' }} />
@@ -89,7 +96,13 @@ export function LineChart({ labels, series, height, formatTick, formatLabel, for
             </text>
           </g>
         ))}
-        <line x1={MARGIN.left} x2={width - MARGIN.right} y1={plotHeight - MARGIN.bottom} y2={plotHeight - MARGIN.bottom} style={{ stroke: 'var(--chart-axis)' }} />
+        <line
+          x1={MARGIN.left}
+          x2={width - MARGIN.right}
+          y1={plotHeight - MARGIN.bottom}
+          y2={plotHeight - MARGIN.bottom}
+          style={{ stroke: 'var(--chart-axis)' }}
+        />
         {shownLabels.map(({ label, i }) => (
           <text key={label} x={x(i)} y={plotHeight - MARGIN.bottom + 16} textAnchor="middle" className="line-chart__tick">
             {formatLabel(label)}
@@ -107,10 +120,19 @@ export function LineChart({ labels, series, height, formatTick, formatLabel, for
         ))}
         {hover !== null && (
           <g>
-            <line x1={x(hover)} x2={x(hover)} y1={MARGIN.top} y2={plotHeight - MARGIN.bottom} style={{ stroke: 'var(--chart-axis)' }} strokeDasharray="3 3" />
+            <line
+              x1={x(hover)}
+              x2={x(hover)}
+              y1={MARGIN.top}
+              y2={plotHeight - MARGIN.bottom}
+              style={{ stroke: 'var(--chart-axis)' }}
+              strokeDasharray="3 3"
+            />
             {series.map((s) => {
               const v = s.values[hover];
-              return v === null || v === undefined ? null : <circle key={s.name} cx={x(hover)} cy={y(v)} r={3.5} style={{ fill: s.color }} />;
+              return v === null || v === undefined ? null : (
+                <circle key={s.name} cx={x(hover)} cy={y(v)} r={3.5} style={{ fill: s.color }} />
+              );
             })}
           </g>
         )}

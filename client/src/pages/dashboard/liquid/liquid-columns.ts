@@ -35,7 +35,14 @@ export const PREDICTION_HEADER = 'Next Day Predicted Close (In Beta)';
 export function liquidColumns(options: { predictions: boolean }): LiquidColumn[] {
   const columns: LiquidColumn[] = [
     { id: 'lastPrice', header: 'Last Price', value: (r) => r.lastPrice, text: forSymbol((r) => formatMoney(r.lastPrice)), sortable: true },
-    { id: 'change', header: 'Change $', value: (r) => r.change, text: forSymbol((r) => formatSignedMoney(r.change)), signed: true, sortable: true },
+    {
+      id: 'change',
+      header: 'Change $',
+      value: (r) => r.change,
+      text: forSymbol((r) => formatSignedMoney(r.change)),
+      signed: true,
+      sortable: true,
+    },
     {
       id: 'changePct',
       header: 'Change %',
@@ -46,9 +53,23 @@ export function liquidColumns(options: { predictions: boolean }): LiquidColumn[]
     },
     { id: 'qty', header: 'Qty #', value: (r) => r.qty, text: (r) => formatQuantity(r.qty), sortable: true },
     { id: 'pricePaid', header: 'Price Paid $', value: (r) => r.pricePaid, text: (r) => formatMoney(r.pricePaid), sortable: true },
-    { id: 'dayGain', header: "Day's Gain $", value: (r) => r.dayGain, text: (r) => formatSignedMoney(r.dayGain), signed: true, sortable: true },
+    {
+      id: 'dayGain',
+      header: "Day's Gain $",
+      value: (r) => r.dayGain,
+      text: (r) => formatSignedMoney(r.dayGain),
+      signed: true,
+      sortable: true,
+    },
     { id: 'totalCost', header: 'Total Cost $', value: (r) => r.totalCost, text: (r) => formatMoney(r.totalCost), sortable: true },
-    { id: 'totalGain', header: 'Total Gain $', value: (r) => r.totalGain, text: (r) => formatSignedMoney(r.totalGain), signed: true, sortable: true },
+    {
+      id: 'totalGain',
+      header: 'Total Gain $',
+      value: (r) => r.totalGain,
+      text: (r) => formatSignedMoney(r.totalGain),
+      signed: true,
+      sortable: true,
+    },
     {
       id: 'totalGainPct',
       header: 'Total Gain %',
@@ -65,7 +86,13 @@ export function liquidColumns(options: { predictions: boolean }): LiquidColumn[]
       text: (r, missingAs) => (r.kind === 'lot' ? '' : orMissing(r.dividendYield, missingAs, (n) => formatPercent(n))),
       sortable: true,
     },
-    { id: 'marketCap', header: 'Market Cap', value: (r) => r.marketCap, text: forSymbol((r) => formatMarketCap(r.marketCap)), sortable: true },
+    {
+      id: 'marketCap',
+      header: 'Market Cap',
+      value: (r) => r.marketCap,
+      text: forSymbol((r) => formatMarketCap(r.marketCap)),
+      sortable: true,
+    },
     {
       id: 'oneMonthPerf',
       header: '1 month Performance',
@@ -81,7 +108,13 @@ export function liquidColumns(options: { predictions: boolean }): LiquidColumn[]
       text: (r, missingAs) => (r.kind === 'lot' ? '' : orMissing(r.peRatio, missingAs, formatRatio)),
       sortable: true,
     },
-    { id: 'pctOfPortfolio', header: '% of Portfolio', value: (r) => r.pctOfPortfolio, text: (r) => formatPercent(r.pctOfPortfolio), sortable: true },
+    {
+      id: 'pctOfPortfolio',
+      header: '% of Portfolio',
+      value: (r) => r.pctOfPortfolio,
+      text: (r) => formatPercent(r.pctOfPortfolio),
+      sortable: true,
+    },
   ];
   if (options.predictions) {
     columns.push({

@@ -39,7 +39,11 @@ export function LiquidSection({ role, valuation, predictions }: LiquidSectionPro
           )}
         </div>
       </div>
-      {role === 'GP' ? <EditableLiquidTable rows={rows} totals={valuation.totals} /> : <LiquidTable rows={rows} totals={valuation.totals} role="LP" />}
+      {role === 'GP' ? (
+        <EditableLiquidTable rows={rows} totals={valuation.totals} />
+      ) : (
+        <LiquidTable rows={rows} totals={valuation.totals} role="LP" />
+      )}
       {role === 'GP' && <AddInvestmentDialog open={adding} onClose={() => setAdding(false)} />}
     </section>
   );
@@ -83,7 +87,11 @@ function EditableLiquidTable({ rows, totals }: { rows: LiquidRow[]; totals: Port
       <ConfirmDialog
         open={pending !== null}
         title="Delete purchase lot"
-        question={pending ? `Delete the ${pending.symbol} lot of ${formatQuantity(pending.qty)} bought on ${formatCalendarDate(pending.purchaseDate)}? This cannot be undone.` : ''}
+        question={
+          pending
+            ? `Delete the ${pending.symbol} lot of ${formatQuantity(pending.qty)} bought on ${formatCalendarDate(pending.purchaseDate)}? This cannot be undone.`
+            : ''
+        }
         confirmLabel="Delete"
         busy={deleteLot.isPending}
         onCancel={() => setPending(null)}

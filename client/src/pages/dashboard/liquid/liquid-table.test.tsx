@@ -8,10 +8,18 @@ import { renderApp, storeSession } from '../../../test/render-app';
 /** The body rows' first cells: a symbol, or "Lot of …" for a purchase lot. */
 function bodyRows(): string[] {
   const region = screen.getByRole('region', { name: 'Liquid Assets table' });
-  return Array.from(region.querySelectorAll('tbody tr')).map((row) => (row.querySelector('th')?.textContent ?? '').replace(' (quote, opens in a new tab)', '').replace(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) .* ET$|No market data$/, '').replace(/^[+−]/, ''));
+  return Array.from(region.querySelectorAll('tbody tr')).map((row) =>
+    (row.querySelector('th')?.textContent ?? '')
+      .replace(' (quote, opens in a new tab)', '')
+      .replace(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) .* ET$|No market data$/, '')
+      .replace(/^[+−]/, ''),
+  );
 }
 
-const header = (name: string) => within(screen.getByRole('region', { name: 'Liquid Assets table' })).getByRole('columnheader', { name: new RegExp(`^${name.replace(/[$%]/g, '\\$&')}`) });
+const header = (name: string) =>
+  within(screen.getByRole('region', { name: 'Liquid Assets table' })).getByRole('columnheader', {
+    name: new RegExp(`^${name.replace(/[$%]/g, '\\$&')}`),
+  });
 
 async function openGpDashboard() {
   storeSession('GP');
@@ -103,10 +111,22 @@ describe('the Liquid Assets table', () => {
     storeSession('GP');
     const books = booksFixture();
     // 3 × 1.005 is 3.015, 3.02 to the engine (half up); as floats it is 3.0149999…, which shows as 3.01.
-    books.lots.push({ id: 5, symbol: 'HALF', assetType: 'stock', exchange: null, qty: '3', pricePaid: '1', costBasis: '3.00', purchaseDate: '2025-01-02' });
+    books.lots.push({
+      id: 5,
+      symbol: 'HALF',
+      assetType: 'stock',
+      exchange: null,
+      qty: '3',
+      pricePaid: '1',
+      costBasis: '3.00',
+      purchaseDate: '2025-01-02',
+    });
     books.quotes.HALF = { ...books.quotes.AAPL!, lastPrice: 1.005, change: 0.005 };
     const valuation = valuationOf(books);
-    const huge = { ...valuation, totals: { ...valuation.totals, netAccountValue: '12345678901234567.89', cashAvailable: '12345678901234567.89' } };
+    const huge = {
+      ...valuation,
+      totals: { ...valuation.totals, netAccountValue: '12345678901234567.89', cashAvailable: '12345678901234567.89' },
+    };
     renderApp('/gp_dashboard', fakeApi(dashboardReads({ 'portfolio.valuation': () => huge }, books)));
     const half = (await screen.findByRole('rowheader', { name: /HALF/ })).closest('tr');
     const cells = Array.from(half?.querySelectorAll('td') ?? []).map((td) => td.textContent);
@@ -169,6 +189,8 @@ describe('the Liquid Assets table', () => {
     const cells = Array.from(btc?.querySelectorAll('td') ?? []).map((td) => td.textContent);
     expect(cells[10]).toBe('0.00%');
     expect(cells[13]).toBe('0.00');
-    await waitFor(() => expect(screen.getByRole('link', { name: /S&P 500/ }).getAttribute('href')).toBe('https://finance.yahoo.com/quote/%5EGSPC'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /S&P 500/ }).getAttribute('href')).toBe('https://finance.yahoo.com/quote/%5EGSPC'),
+    );
   });
 });

@@ -54,19 +54,17 @@ export function LiquidTable({ rows, totals, role, onDeleteLot, onSell }: LiquidT
   const columns = useMemo<Column<LiquidRow>[]>(
     () => [
       SYMBOL,
-      ...liquidColumns({ predictions: role === 'GP' }).map(
-        (spec): Column<LiquidRow> => ({
-          key: spec.id,
-          header: spec.header,
-          headerExtra: spec.header === PREDICTION_HEADER ? <PredictionInfo /> : undefined,
-          text: (row) => spec.text(row, missingAs),
-          sort: 'decimal',
-          sortValue: spec.value,
-          sortable: spec.sortable,
-          className: 'num',
-          cellClassName: (row) => cellTone(spec, row),
-        }),
-      ),
+      ...liquidColumns({ predictions: role === 'GP' }).map((spec): Column<LiquidRow> => ({
+        key: spec.id,
+        header: spec.header,
+        headerExtra: spec.header === PREDICTION_HEADER ? <PredictionInfo /> : undefined,
+        text: (row) => spec.text(row, missingAs),
+        sort: 'decimal',
+        sortValue: spec.value,
+        sortable: spec.sortable,
+        className: 'num',
+        cellClassName: (row) => cellTone(spec, row),
+      })),
     ],
     [role, missingAs],
   );
@@ -78,7 +76,12 @@ export function LiquidTable({ rows, totals, role, onDeleteLot, onSell }: LiquidT
           cell: (data: LiquidRow) => (
             <>
               {data.kind === 'symbol' && onSell && (
-                <button type="button" className="button button--outline button--small sell-button" aria-label={`Sell ${data.symbol}`} onClick={() => onSell(data)}>
+                <button
+                  type="button"
+                  className="button button--outline button--small sell-button"
+                  aria-label={`Sell ${data.symbol}`}
+                  onClick={() => onSell(data)}
+                >
                   Sell
                 </button>
               )}
@@ -124,7 +127,10 @@ const footerRow = (label: string, figures: Record<string, Figure>): FooterRow =>
   label,
   className: label === 'TOTAL' ? 'data-table__total' : undefined,
   cells: Object.fromEntries(
-    Object.entries(figures).map(([key, figure]) => [key, { content: figure.text, className: figure.tone ? `tone--${figure.tone}` : undefined }]),
+    Object.entries(figures).map(([key, figure]) => [
+      key,
+      { content: figure.text, className: figure.tone ? `tone--${figure.tone}` : undefined },
+    ]),
   ),
 });
 

@@ -25,7 +25,9 @@ async function openSell(user: ReturnType<typeof userEvent.setup>, symbol: string
 function footerValue(label: string): string {
   const footer = screen.getByRole('region', { name: 'Liquid Assets table' }).querySelector('tfoot');
   const row = Array.from(footer?.querySelectorAll('tr') ?? []).find((tr) => tr.querySelector('th')?.textContent === label);
-  return Array.from(row?.querySelectorAll('td') ?? []).map((td) => td.textContent).join('');
+  return Array.from(row?.querySelectorAll('td') ?? [])
+    .map((td) => td.textContent)
+    .join('');
 }
 
 const realizedCard = () => screen.getByText('Realized Gains (Year to Date)').nextElementSibling?.textContent;
@@ -33,7 +35,11 @@ const realizedCard = () => screen.getByText('Realized Gains (Year to Date)').nex
 describe('the Sell action on a liquid position', () => {
   it('says what the sale will do, sells settled against Cash Available, and the dashboard shows the new figures', async () => {
     const { user, api } = await openGpDashboard();
-    expect(screen.getAllByRole('button', { name: /^Sell / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Sell AAPL', 'Sell BTC', 'Sell KO']);
+    expect(screen.getAllByRole('button', { name: /^Sell / }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Sell AAPL',
+      'Sell BTC',
+      'Sell KO',
+    ]);
     const dialog = await openSell(user, 'AAPL');
     const price = within(dialog).getByLabelText('Price') as HTMLInputElement;
     expect(price.value).toBe('120.00'); // the last price, as text
@@ -84,7 +90,9 @@ describe('the Sell action on a liquid position', () => {
     await user.clear(price);
     await user.type(price, '61,234.57');
     // 0.125 × 61,234.57 = 7,654.32125, to the cent half up; the basis of 0.125 of the 0.5 bought for 20,000 is 5,000.
-    expect(within(dialog).getByText('Selling 0.125 BTC brings $7,654.32: a realized gain of $2,654.32 (first in, first out).')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Selling 0.125 BTC brings $7,654.32: a realized gain of $2,654.32 (first in, first out).'),
+    ).toBeTruthy();
     expect(within(dialog).getByText('Cash Available goes from $25,000.00 to $32,654.32.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Sell' }));
     await waitFor(() => expect(api.callsTo('portfolio.holdings.sell')).toHaveLength(1));

@@ -61,7 +61,10 @@ type SaleInput = ReturnType<typeof saleInput>;
 function saleChecks(position: Position, input: SaleInput): ExtraChecks {
   const tooMany = isNumericText(input.qty) && dec(input.qty).gt(dec(position.qty));
   return {
-    qty: input.qty === '' ? 'Quantity is required.' : tooMany && `Quantity cannot be more than the ${formatQuantity(position.qty)} ${position.symbol} held.`,
+    qty:
+      input.qty === ''
+        ? 'Quantity is required.'
+        : tooMany && `Quantity cannot be more than the ${formatQuantity(position.qty)} ${position.symbol} held.`,
     price: input.price === '' && 'Price is required.',
   };
 }
@@ -181,7 +184,17 @@ function outcomePrompt(sale: ReturnType<typeof checkSale>, input: SaleInput, sho
 }
 
 /** What will happen, in words, before the partner confirms. */
-function SaleOutcome({ preview, qty, symbol, cashAvailable }: { preview: SalePreview; qty: string; symbol: string; cashAvailable: string }) {
+function SaleOutcome({
+  preview,
+  qty,
+  symbol,
+  cashAvailable,
+}: {
+  preview: SalePreview;
+  qty: string;
+  symbol: string;
+  cashAvailable: string;
+}) {
   const gain = dec(preview.realizedGain);
   return (
     <>
