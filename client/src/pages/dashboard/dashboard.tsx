@@ -9,7 +9,7 @@ import { VENTURE_KIND } from './assets/venture-kind';
 import { BalancesPanel, balanceTexts } from './balances-panel';
 import { PortfolioCharts } from './charts/portfolio-charts';
 import { ChatIcon } from './icons';
-import { LiquidSection } from './liquid/liquid-section';
+import { HoldingsSection } from './holdings/holdings-section';
 import { MarketBar } from './market-bar';
 import { allocationParts } from './portfolio-figures';
 import type { DashboardRole } from './portfolio-types';
@@ -80,7 +80,7 @@ export function Dashboard({ role, intro }: { role: DashboardRole; intro?: ReactN
           </ErrorBoundary>
           {tablesShown ? (
             <>
-              <LiquidSection role={role} valuation={portfolio.valuation} predictions={portfolio.predictions} />
+              <HoldingsSection role={role} valuation={portfolio.valuation} predictions={portfolio.predictions} />
               <AssetSection
                 kind={VENTURE_KIND}
                 assets={portfolio.ventures}

@@ -8,7 +8,7 @@ import { holdingQuoteUrl } from './quote-link';
  * quantities and percentages are the portfolio engine's decimal text; the quote's fields (live
  * numbers) belong to the symbol, so lots leave them empty.
  */
-export interface LiquidRow {
+export interface HoldingRow {
   id: string;
   kind: 'symbol' | 'lot';
   symbol: string;
@@ -38,14 +38,14 @@ export interface LiquidRow {
   prediction: number | null;
   /** The engine's position, for the Sell action (symbols only). */
   position: Position | null;
-  lots: LiquidRow[];
+  lots: HoldingRow[];
 }
 
 /** A lot shows no quote of its own (its symbol's row does): the contract's missing quote, without its source. */
 const { quoteSource: _source, quoteStale: _stale, ...LOT_QUOTE } = NO_QUOTE;
 
 /** The table's rows: the engine's positions with their lots (oldest first), and each symbol's live quote. */
-export function liquidRows(valuation: PortfolioValuation, predictions: readonly Prediction[]): LiquidRow[] {
+export function holdingsRows(valuation: PortfolioValuation, predictions: readonly Prediction[]): HoldingRow[] {
   const predictionOf = new Map(predictions.map((p) => [p.ticker.toUpperCase(), p.prediction]));
 
   return valuation.positions.map((position) => {

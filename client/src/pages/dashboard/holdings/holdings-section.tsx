@@ -5,24 +5,24 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { useToast } from '../../../components/toast';
 import { formatCalendarDate, formatQuantity } from '../../../lib/format';
-import { AddInvestmentDialog } from '../add-investment-dialog';
+import { AddInvestmentDialog } from './add-investment-dialog';
 import type { DashboardRole, PortfolioTotals, PortfolioValuation, Prediction } from '../portfolio-types';
 import { useRefreshPortfolio } from '../use-portfolio';
-import { liquidRows, type LiquidRow } from './liquid-rows';
-import { LiquidTable } from './liquid-table';
+import { holdingsRows, type HoldingRow } from './holdings-rows';
+import { HoldingsTable } from './holdings-table';
 import { SellDialog, type SellTarget } from './sell-dialog';
 
 export const DELETE_LOT_FAILED = 'Failed to delete the purchase lot.';
 
-interface LiquidSectionProps {
+interface HoldingsSectionProps {
   role: DashboardRole;
   valuation: PortfolioValuation;
   predictions: readonly Prediction[];
 }
 
 /** The Liquid Assets heading, its table and, for GPs, '+ Investment', the symbols' Sell and the lots' trash buttons. */
-export function LiquidSection({ role, valuation, predictions }: LiquidSectionProps) {
-  const rows = useMemo(() => liquidRows(valuation, predictions), [valuation, predictions]);
+export function HoldingsSection({ role, valuation, predictions }: HoldingsSectionProps) {
+  const rows = useMemo(() => holdingsRows(valuation, predictions), [valuation, predictions]);
   const [adding, setAdding] = useState(false);
   return (
     <section className="dashboard__section" aria-labelledby="liquid-heading">
@@ -42,18 +42,18 @@ export function LiquidSection({ role, valuation, predictions }: LiquidSectionPro
       {role === 'GP' ? (
         <EditableLiquidTable rows={rows} totals={valuation.totals} />
       ) : (
-        <LiquidTable rows={rows} totals={valuation.totals} role="LP" />
+        <HoldingsTable rows={rows} totals={valuation.totals} role="LP" />
       )}
       {role === 'GP' && <AddInvestmentDialog open={adding} onClose={() => setAdding(false)} />}
     </section>
   );
 }
 
-function EditableLiquidTable({ rows, totals }: { rows: LiquidRow[]; totals: PortfolioTotals }) {
+function EditableLiquidTable({ rows, totals }: { rows: HoldingRow[]; totals: PortfolioTotals }) {
   const notify = useToast();
   const refresh = useRefreshPortfolio();
   const deleteLot = trpc.portfolio.holdings.remove.useMutation();
-  const [pending, setPending] = useState<LiquidRow | null>(null);
+  const [pending, setPending] = useState<HoldingRow | null>(null);
   const [selling, setSelling] = useState<SellTarget | null>(null);
 
   const confirm = () => {
@@ -77,7 +77,7 @@ function EditableLiquidTable({ rows, totals }: { rows: LiquidRow[]; totals: Port
 
   return (
     <>
-      <LiquidTable
+      <HoldingsTable
         rows={rows}
         totals={totals}
         role="GP"

@@ -8,32 +8,32 @@ import {
   formatSignedMoney,
   toneOf,
 } from '../../../lib/format';
-import type { LiquidRow } from './liquid-rows';
+import type { HoldingRow } from './holdings-rows';
 
 /** GPs see 0 for a missing dividend yield or P/E; LPs see N/A (SPEC §2). */
 export type MissingAs = 'zero' | 'na';
 
-export interface LiquidColumn {
+export interface HoldingsColumn {
   id: string;
   header: string;
   /** What the column sorts by, as an exact decimal (null sorts lowest): decimal text or a quote's number. */
-  value: (row: LiquidRow) => number | string | null;
+  value: (row: HoldingRow) => number | string | null;
   /** The cell's text. */
-  text: (row: LiquidRow, missingAs: MissingAs) => string;
+  text: (row: HoldingRow, missingAs: MissingAs) => string;
   /** Gains green, losses red. */
   signed?: boolean;
   sortable: boolean;
 }
 
-const forSymbol = (format: (row: LiquidRow) => string) => (row: LiquidRow) => (row.kind === 'lot' ? '' : format(row));
+const forSymbol = (format: (row: HoldingRow) => string) => (row: HoldingRow) => (row.kind === 'lot' ? '' : format(row));
 const orMissing = (value: number | null, missingAs: MissingAs, format: (n: number) => string) =>
   value === null ? (missingAs === 'zero' ? format(0) : NOT_AVAILABLE) : format(value);
 
 export const PREDICTION_HEADER = 'Next Day Predicted Close (In Beta)';
 
 /** SPEC §2's columns after Symbol, in order; the prediction column is the GP's only. */
-export function liquidColumns(options: { predictions: boolean }): LiquidColumn[] {
-  const columns: LiquidColumn[] = [
+export function holdingsColumns(options: { predictions: boolean }): HoldingsColumn[] {
+  const columns: HoldingsColumn[] = [
     { id: 'lastPrice', header: 'Last Price', value: (r) => r.lastPrice, text: forSymbol((r) => formatMoney(r.lastPrice)), sortable: true },
     {
       id: 'change',
@@ -129,7 +129,7 @@ export function liquidColumns(options: { predictions: boolean }): LiquidColumn[]
 }
 
 /** The tone class of a signed cell. */
-export function cellTone(column: LiquidColumn, row: LiquidRow): string {
+export function cellTone(column: HoldingsColumn, row: HoldingRow): string {
   if (!column.signed) return '';
   const value = column.value(row);
   return value === null ? '' : `tone--${toneOf(value)}`;

@@ -1,14 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { ignoreNonDecimalKey } from '../../lib/numeric-text';
+import { ignoreNonDecimalKey } from '../../../lib/numeric-text';
 import { ASSET_TYPES, type AssetType } from '@contract/asset-rules';
-import { useContractSchema } from '../../lib/use-contract-schema';
-import { messageOf } from '../../api/errors';
-import { trpc } from '../../api/trpc';
-import { Dialog } from '../../components/dialog';
-import { TextField } from '../../components/text-field';
-import { useToast } from '../../components/toast';
-import { useFieldErrors } from '../../lib/use-field-errors';
-import { useRefreshPortfolio } from './use-portfolio';
+import { useContractSchema } from '../../../lib/use-contract-schema';
+import { messageOf } from '../../../api/errors';
+import { trpc } from '../../../api/trpc';
+import { Dialog } from '../../../components/dialog';
+import { TextField } from '../../../components/text-field';
+import { useToast } from '../../../components/toast';
+import { useFieldErrors } from '../../../lib/use-field-errors';
+import { useRefreshPortfolio } from '../use-portfolio';
 
 const loadAddHoldingInput = () => import('@contract/holdings').then((contract) => contract.addHoldingInput);
 const loadSymbolField = () => import('@contract/holdings').then((contract) => contract.symbolField);

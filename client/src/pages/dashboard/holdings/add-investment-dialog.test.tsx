@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FakeApiError, fakeApi, type ProcedureInput, type ProcedureOutput } from '../../test/fake-api';
-import { dashboardReads } from '../../test/portfolio-fixtures';
-import { renderApp, storeSession } from '../../test/render-app';
+import { FakeApiError, fakeApi, type ProcedureInput, type ProcedureOutput } from '../../../test/fake-api';
+import { dashboardReads } from '../../../test/portfolio-fixtures';
+import { renderApp, storeSession } from '../../../test/render-app';
 
 /** The lots the server answers with: one per purchase row, not yet priced. */
 function addedLots(input: ProcedureInput<'portfolio.holdings.add'>): ProcedureOutput<'portfolio.holdings.add'> {

@@ -3,13 +3,13 @@ import { DataTable, type Column, type FooterRow } from '../../../components/data
 import { formatCalendarDate, formatMoney, formatPercent, formatQuoteTime, formatSignedMoney, toneOf } from '../../../lib/format';
 import { negatedText } from '../portfolio-figures';
 import type { PortfolioTotals } from '../portfolio-types';
-import { cellTone, liquidColumns, PREDICTION_HEADER, type MissingAs } from './liquid-columns';
-import type { LiquidRow } from './liquid-rows';
+import { cellTone, holdingsColumns, PREDICTION_HEADER, type MissingAs } from './holdings-columns';
+import type { HoldingRow } from './holdings-rows';
 import { PredictionInfo } from './prediction-info';
 import { TrashIcon } from '../icons';
 
 /** The first column: a symbol with its + button, quote link and quote time, or one of its lots. */
-const SYMBOL: Column<LiquidRow> = {
+const SYMBOL: Column<HoldingRow> = {
   key: 'symbol',
   header: 'Symbol',
   text: (r) => r.symbol,
@@ -38,23 +38,23 @@ const SYMBOL: Column<LiquidRow> = {
     ),
 };
 
-export interface LiquidTableProps {
-  rows: LiquidRow[];
+export interface HoldingsTableProps {
+  rows: HoldingRow[];
   /** The engine's totals: the footer's balances and TOTAL row. */
   totals: PortfolioTotals;
   role: 'GP' | 'LP';
-  onDeleteLot?: (lot: LiquidRow) => void;
+  onDeleteLot?: (lot: HoldingRow) => void;
   /** The Sell action on a symbol's row (GPs). */
-  onSell?: (symbol: LiquidRow) => void;
+  onSell?: (symbol: HoldingRow) => void;
 }
 
 /** SPEC §2's Liquid Assets table: symbols that open into their purchase lots, sortable by every column but the last. */
-export function LiquidTable({ rows, totals, role, onDeleteLot, onSell }: LiquidTableProps) {
+export function HoldingsTable({ rows, totals, role, onDeleteLot, onSell }: HoldingsTableProps) {
   const missingAs: MissingAs = role === 'GP' ? 'zero' : 'na';
-  const columns = useMemo<Column<LiquidRow>[]>(
+  const columns = useMemo<Column<HoldingRow>[]>(
     () => [
       SYMBOL,
-      ...liquidColumns({ predictions: role === 'GP' }).map((spec): Column<LiquidRow> => ({
+      ...holdingsColumns({ predictions: role === 'GP' }).map((spec): Column<HoldingRow> => ({
         key: spec.id,
         header: spec.header,
         headerExtra: spec.header === PREDICTION_HEADER ? <PredictionInfo /> : undefined,
@@ -73,7 +73,7 @@ export function LiquidTable({ rows, totals, role, onDeleteLot, onSell }: LiquidT
     role === 'GP'
       ? {
           header: <span className="visually-hidden">Actions</span>,
-          cell: (data: LiquidRow) => (
+          cell: (data: HoldingRow) => (
             <>
               {data.kind === 'symbol' && onSell && (
                 <button
