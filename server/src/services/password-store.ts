@@ -3,6 +3,7 @@ import type { Queryable } from '../db/open';
 import { passwordResets, users } from '../db/schema';
 import { PASSWORD_CHANGE, recordEdits } from './edit-log';
 import { sessionChanged } from './sessions';
+import type { Role } from '../contract/roles';
 
 /**
  * The one way a password changes (reset or change): store the hash, bump the token version so
@@ -15,7 +16,7 @@ export async function storeNewPassword(
   passwordHash: string,
   changedBy: number,
   now: Date,
-): Promise<{ id: number; email: string; role: 'GP' | 'LP'; tokenVersion: number } | undefined> {
+): Promise<{ id: number; email: string; role: Role; tokenVersion: number } | undefined> {
   const [user] = await tx
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, lastEdit: now })

@@ -2,6 +2,7 @@ import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Role } from '../contract/roles';
+import { ROLES } from '../contract/roles';
 
 export interface SessionClaims {
   userId: number;
@@ -22,7 +23,7 @@ const MAX_VERIFIED = 10_000;
 
 const payloadSchema = z.object({
   sub: z.string().regex(/^[0-9]+$/),
-  role: z.enum(['GP', 'LP']),
+  role: z.enum(ROLES),
   ver: z.number().int().nonnegative(),
   exp: z.number(),
 });

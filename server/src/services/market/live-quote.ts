@@ -1,5 +1,8 @@
 import type { quotes } from '../../db/schema';
 import type { QuoteSource } from './provider';
+import { NO_QUOTE } from '../../contract/quotes';
+
+export { NO_QUOTE };
 
 /** A cached quote older than this (no successful refresh since) counts as stale. */
 export const STALE_AFTER_MS = 5 * 60_000;
@@ -36,17 +39,3 @@ export function liveQuote(row: typeof quotes.$inferSelect, now: Date): LiveQuote
     quoteStale: row.failedAt !== null || now.getTime() - row.fetchedAt.getTime() > STALE_AFTER_MS,
   };
 }
-
-/** The live fields of a holding that has no quote yet. */
-export const NO_QUOTE = {
-  lastPrice: null,
-  change: null,
-  changePct: null,
-  dividendYield: null,
-  marketCap: null,
-  oneMonthPerf: null,
-  peRatio: null,
-  quoteSource: null,
-  quoteAsOf: null,
-  quoteStale: false,
-} as const;

@@ -7,6 +7,7 @@ import type { PortfolioTotals } from '../../domain/valuation';
 import { toCsv } from '../csv';
 import type { Db } from '../../db/open';
 import type { PortfolioEngine } from './engine';
+import type { Role } from '../../contract/roles';
 
 export interface PortfolioReadsDeps {
   db: Db;
@@ -197,7 +198,7 @@ const GP_ONLY_ENTITIES = ['invite', 'capital_entry'];
 export async function auditEventsPage(
   deps: PortfolioReadsDeps,
   input: { limit: number; before?: number | undefined; entity?: string | undefined },
-  reader: { role: 'GP' | 'LP' },
+  reader: { role: Role },
 ): Promise<{ events: AuditView[]; next: number | null }> {
   const rows = await deps.db
     .select()

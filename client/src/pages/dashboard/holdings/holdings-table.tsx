@@ -7,6 +7,7 @@ import { cellTone, holdingsColumns, PREDICTION_HEADER, type MissingAs } from './
 import type { HoldingRow } from './holdings-rows';
 import { PredictionInfo } from './prediction-info';
 import { TrashIcon } from '../icons';
+import type { Role } from '@contract/roles';
 
 /** The first column: a symbol with its + button, quote link and quote time, or one of its lots. */
 const SYMBOL: Column<HoldingRow> = {
@@ -42,7 +43,7 @@ export interface HoldingsTableProps {
   rows: HoldingRow[];
   /** The engine's totals: the footer's balances and TOTAL row. */
   totals: PortfolioTotals;
-  role: 'GP' | 'LP';
+  role: Role;
   onDeleteLot?: (lot: HoldingRow) => void;
   /** The Sell action on a symbol's row (GPs). */
   onSell?: (symbol: HoldingRow) => void;
