@@ -25,6 +25,8 @@ function MarketBarPlaceholder() {
               <span className="market-tile__figures">
                 <span className="market-tile__price">&nbsp;</span>
               </span>
+              {/* The quote's time line too: without it each tile grew by a line when the figures came. */}
+              <span className="market-tile__time">&nbsp;</span>
             </span>
           </li>
         ))}
