@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundText, checkAmount, MAX_SIGNIFICANT_DIGITS, type AmountProblem, type AmountRule } from '../domain/amounts';
 import { isCalendarDay } from '../domain/dates';
+import { dec } from '../domain/money';
 
 export { MONEY, PERCENT, PRICE, QUANTITY } from '../domain/amounts';
 
@@ -49,7 +50,7 @@ export function decimalField(label: string, options: DecimalOptions) {
     }
     // The sign comes before the size, so -5 for a quantity says "more than 0", not a bound.
     const negative = 'text' in parsed ? parsed.text.startsWith('-') : parsed.problem === 'too-small';
-    const zero = 'text' in parsed && Number(parsed.text) === 0;
+    const zero = 'text' in parsed && dec(parsed.text).eq(0);
     if (sign === 'positive' && (negative || zero)) return refuse(`${label} must be more than 0.`);
     if (sign === 'nonNegative' && negative) return refuse(`${label} cannot be negative.`);
     if ('problem' in parsed) return refuse(problemText(label, parsed.problem, options));

@@ -4,8 +4,8 @@ import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
-import { acceptNumericText } from '../../lib/numeric-text';
 import { useFieldErrors } from '../../lib/use-field-errors';
+import { AmountField } from '../../components/amount-field';
 
 export const ENTRY_FAILED = 'Failed to record the entry';
 export const CHOOSE_PARTNER = 'Choose a limited partner first.';
@@ -58,18 +58,11 @@ export function CapitalEntryForm({ userId, onRecorded }: { userId: number | null
           ))}
         </select>
       </div>
-      <TextField
-        label="Amount"
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        required
+      <AmountField
         value={amount}
         error={errors.amount}
-        onChange={(event) => {
-          const accepted = acceptNumericText(event.target.value);
-          if (accepted === null) return;
-          setAmount(accepted.replace(/^-/, ''));
+        onChange={(text) => {
+          setAmount(text);
           clear('amount');
         }}
       />

@@ -5,10 +5,10 @@ import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../components/toast';
-import { acceptNumericText } from '../../lib/numeric-text';
 import { useFieldErrors } from '../../lib/use-field-errors';
 import { decimalText } from './assets/asset-values';
 import { useRefreshPortfolio } from './use-portfolio';
+import { AmountField } from '../../components/amount-field';
 
 const loadCashMovementInput = () => import('@contract/balances').then((contract) => contract.cashMovementInput);
 
@@ -63,18 +63,11 @@ export function CashMovementForm() {
             <option value="withdrawal">Withdrawal</option>
           </select>
         </div>
-        <TextField
-          label="Amount"
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          required
+        <AmountField
           value={amount}
           error={errors.amount}
-          onChange={(event) => {
-            const accepted = acceptNumericText(event.target.value);
-            if (accepted === null) return;
-            setAmount(accepted.replace(/^-/, ''));
+          onChange={(text) => {
+            setAmount(text);
             clear('amount');
           }}
         />
