@@ -29,6 +29,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isDeepStrictEqual } from 'node:util';
 import { openPostgres, type Database } from '../server/src/db/open';
+import { buildBenchServer } from './build-server';
 import { formatLighthouse, isLighthouseError, runLighthouse, type LighthouseResult } from './lighthouse';
 import { runLoad, stopLoad, type RunStats } from './load';
 import { formatResults, formatTargets, judgeTargets, type ScenarioId, type ScenarioResult } from './report';
@@ -177,8 +178,9 @@ function log(line: string): void {
   process.stderr.write(`bench: ${line}\n`);
 }
 
-/** Starts bench/server.ts under tsx and waits for its `{ barePort, appPort, token }` line. */
+/** Starts the built bench server (bench/build-server.ts) and waits for its `{ barePort, appPort, token }` line. */
 function startServer(
+  serverFile: string,
   database: { url: string } | { embeddedDir: string },
   settings: Settings,
 ): { child: ChildProcess; ready: Promise<ServerReady> } {
@@ -188,7 +190,7 @@ function startServer(
     mkdirSync(dir, { recursive: true });
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${dir}`);
   }
-  const child = spawn(process.execPath, [...nodeArgs, '--import', import.meta.resolve('tsx'), join(import.meta.dirname, 'server.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, serverFile], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -403,9 +405,10 @@ async function main(): Promise<number> {
       await admin.db.execute(`create database ${databaseName}`);
       const url = new URL(settings.adminUrl);
       url.pathname = `/${databaseName}`;
-      log(`database ${databaseName} created; starting the bench server`);
+      log(`database ${databaseName} created; building and starting the bench server`);
+      const serverFile = await buildBenchServer(ROOT);
 
-      const started = startServer({ url: url.toString() }, settings);
+      const started = startServer(serverFile, { url: url.toString() }, settings);
       child = started.child;
       const ready = await started.ready;
       let embedded: Promise<ServerReady> | undefined;
@@ -415,7 +418,7 @@ async function main(): Promise<number> {
           (embedded ??= (() => {
             embeddedDir = mkdtempSync(join(os.tmpdir(), 'bench-embedded-'));
             log(`starting a second bench server on an embedded database in ${embeddedDir}`);
-            const second = startServer({ embeddedDir }, settings);
+            const second = startServer(serverFile, { embeddedDir }, settings);
             embeddedChild = second.child;
             return second.ready;
           })()),

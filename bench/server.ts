@@ -4,13 +4,15 @@
  *
  * It migrates the database in DATABASE_URL (or an embedded PGlite database in BENCH_EMBEDDED_DIR), creates a GP user and 200 holding lots, fills the
  * quote cache once, then serves the whole app (buildApp) and a bare Fastify route that answers
- * the same JSON as the ping procedure, the machine's ceiling. When both listen, it signs in and
+ * the same JSON as the ping procedure, the machine's ceiling. It runs as the bundle bench/build-server.ts
+ * makes, from the repository's root (the working directory bench/run.ts gives it). When both listen, it signs in and
  * prints one JSON line, `{ barePort, appPort, token }`, and stays up until it gets SIGTERM/SIGINT.
  */
 import { costBasisOf } from '../server/src/domain/fifo';
 import { centsText } from '../server/src/domain/money';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
@@ -26,7 +28,7 @@ type App = Awaited<ReturnType<typeof buildApp>>;
  * Fastify itself, from the server package (the root package does not depend on it): the same
  * copy and version the app runs on, so the bare route is a fair ceiling.
  */
-const requireFromServer = createRequire(new URL('../server/package.json', import.meta.url));
+const requireFromServer = createRequire(join(process.cwd(), 'server/package.json'));
 const fastify = requireFromServer('fastify') as (options?: { logger?: boolean }) => App;
 
 function portOf(app: App): number {
