@@ -5,7 +5,7 @@ import type { AssetFigures, LotFigures, PositionFigures } from '../../domain/val
 import { toCsv, type CsvColumn } from '../csv';
 import type { Db } from '../../db/open';
 import type { PortfolioEngine } from './engine';
-import type { AssetKind } from './private-assets';
+import type { AssetKind } from '../assets/assets';
 
 /**
  * The dashboards' tables as CSV for a spreadsheet: every figure as the portfolio engine computed
