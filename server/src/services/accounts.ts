@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { LIMITS, LOGIN_PER_EMAIL, type Caller, type RateLimiter } from './rate-limit';
 import type { SessionStore } from './sessions';
 import type { SessionClaims, TokenService } from './tokens';
-import { createUser, EMAIL_TAKEN, normalizeEmail } from './users';
+import { createUser, EMAIL_TAKEN, normalizeEmail, type AuthUser } from './users';
 
 export { EMAIL_TAKEN, normalizeEmail };
 
@@ -38,13 +38,6 @@ export const GOOGLE_MISMATCH = 'The Google account does not match the details se
 export interface Session {
   token: string;
   role: Role;
-}
-
-/** The signed-in user a valid token stands for. */
-export interface AuthUser {
-  id: number;
-  role: Role;
-  email: string;
 }
 
 export function assertPasswordRule(password: string): void {
