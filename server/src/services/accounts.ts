@@ -5,7 +5,8 @@ import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from
 import type { Role } from '../contract/roles';
 import { fail } from './errors';
 import type { GoogleProof, GoogleVerifier } from './google';
-import { INVALID_INVITE, consumeInvite, isInviteUsable, markInviteUsedBy } from './invites';
+import { INVALID_INVITE } from '../contract/invite-rules';
+import { consumeInvite, isInviteUsable, markInviteUsedBy } from './invites';
 import { hashPassword, verifyPassword } from './passwords';
 import { LIMITS, LOGIN_PER_EMAIL, type Caller, type RateLimiter } from './rate-limit';
 import type { SessionStore } from './sessions';
