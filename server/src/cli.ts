@@ -15,7 +15,7 @@ import { DatabaseStartError } from './db/wait';
 import { serializeError } from './log';
 import { openConfiguredDatabase, readConfig, type OpenedDatabase, type PrepareOptions } from './runtime';
 import { DomainError } from './contract/errors';
-import { INVITE_VALIDITY_HOURS } from './contract/invites';
+import { INVITE_VALIDITY_HOURS } from './contract/invite-rules';
 import { ROLES } from './contract/roles';
 
 const USAGE = `Usage: pnpm cli <command> [options]

@@ -3,8 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { DomainError } from '../src/contract/errors';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { userEditLogs, users } from '../src/db/schema';
-import type { AuthUser } from '../src/services/accounts';
-import { deleteUser } from '../src/services/user-admin';
+import { deleteUser, type AuthUser } from '../src/services/users';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, type Harness } from './support/harness';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ASSET_ROW_RULE } from './asset-rules';
 import { textField } from './fields';
-import { dayField, decimalField, MONEY, PERCENT, PRICE, QUANTITY, type DecimalOptions } from './money-fields';
+import { MONEY, PERCENT, PRICE, QUANTITY } from '../domain/amounts';
+import { dayField, decimalField, type DecimalOptions } from './money-fields';
 
 /** SPEC §5's row rule: one message for a missing name, a bad date or a non-numeric qty or price. */
 const ruled = (label: string, rule: Pick<DecimalOptions, 'scale' | 'max'>) =>

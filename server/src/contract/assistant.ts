@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { PROMPT_MAX } from './assistant-rules';
 import { textField } from './fields';
 
-export { CHAT_ERROR, NO_RESPONSE, PROMPT_MAX } from './assistant-rules';
-
 export const promptInput = z.strictObject({
   prompt: textField('Your message', { message: 'Please type a message for the assistant.', multiline: true })
     .min(1, 'Please type a message for the assistant.')

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { emailField, googleProofFields, inviteCodeField, nameField, passwordField, textField } from './fields';
 
-// services/password-reset.ts still reads the reset link's message from here; it lives in password-reset.ts.
-export { RESET_INVALID } from './password-reset';
-
 export const loginInput = z.strictObject({ email: emailField, password: passwordField('Password') });
 
 export const googleLoginInput = z.strictObject({ email: emailField, ...googleProofFields });

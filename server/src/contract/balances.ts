@@ -3,7 +3,8 @@ import { CASH_NOTE_MAX } from './balances-rules';
 import { textField } from './fields';
 
 export { CASH_NOTE_MAX };
-import { decimalField, MONEY } from './money-fields';
+import { MONEY } from '../domain/amounts';
+import { decimalField } from './money-fields';
 
 const balance = (label: string) => decimalField(label, MONEY);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, textField } from './fields';
-import { dayField, decimalField, MONEY } from './money-fields';
+import { MONEY } from '../domain/amounts';
+import { dayField, decimalField } from './money-fields';
 
 /** What a capital account entry can be. */
 export const CAPITAL_KINDS = ['commitment', 'contribution', 'distribution'] as const;

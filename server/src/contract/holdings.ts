@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ASSET_TYPES } from './asset-rules';
 import { textField } from './fields';
-import { dayField, decimalField, PRICE, QUANTITY } from './money-fields';
+import { PRICE, QUANTITY } from '../domain/amounts';
+import { dayField, decimalField } from './money-fields';
 
 const purchase = z.strictObject({
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { roleField } from './fields';
 import { INVITE_VALIDITY_HOURS } from './invite-rules';
 
-// services/invites.ts still reads the rules from here; they live in invite-rules.ts, shared with the client without zod.
-export { INVALID_INVITE, INVITE_VALIDITY_HOURS } from './invite-rules';
-
 const hoursMessage = `validityHours must be between 1 and ${INVITE_VALIDITY_HOURS}.`;
 
 export const createInviteInput = z.strictObject({

@@ -3,8 +3,6 @@ import { boundText, checkAmount, MAX_SIGNIFICANT_DIGITS, type AmountProblem, typ
 import { isCalendarDay } from '../domain/dates';
 import { dec } from '../domain/money';
 
-export { MONEY, PERCENT, PRICE, QUANTITY } from '../domain/amounts';
-
 export interface DecimalOptions extends AmountRule {
   /** 'positive' refuses zero and below, 'nonNegative' refuses below zero; default any sign. */
   sign?: 'positive' | 'nonNegative';

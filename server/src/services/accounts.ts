@@ -5,12 +5,13 @@ import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from
 import type { Role } from '../contract/roles';
 import { fail } from './errors';
 import type { GoogleProof, GoogleVerifier } from './google';
-import { INVALID_INVITE, consumeInvite, isInviteUsable, markInviteUsedBy } from './invites';
+import { INVALID_INVITE } from '../contract/invite-rules';
+import { consumeInvite, isInviteUsable, markInviteUsedBy } from './invites';
 import { hashPassword, verifyPassword } from './passwords';
 import { LIMITS, LOGIN_PER_EMAIL, type Caller, type RateLimiter } from './rate-limit';
 import type { SessionStore } from './sessions';
 import type { SessionClaims, TokenService } from './tokens';
-import { createUser, EMAIL_TAKEN, normalizeEmail } from './users';
+import { createUser, EMAIL_TAKEN, normalizeEmail, type AuthUser } from './users';
 
 export { EMAIL_TAKEN, normalizeEmail };
 
@@ -38,13 +39,6 @@ export const GOOGLE_MISMATCH = 'The Google account does not match the details se
 export interface Session {
   token: string;
   role: Role;
-}
-
-/** The signed-in user a valid token stands for. */
-export interface AuthUser {
-  id: number;
-  role: Role;
-  email: string;
 }
 
 export function assertPasswordRule(password: string): void {

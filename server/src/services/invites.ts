@@ -7,9 +7,7 @@ import { fail } from './errors';
 import { LIMITS, type Caller, type RateLimiter } from './rate-limit';
 import { randomToken, sha256 } from './secrets';
 
-import { INVALID_INVITE, INVITE_VALIDITY_HOURS } from '../contract/invites';
-
-export { INVALID_INVITE };
+import { INVALID_INVITE, INVITE_VALIDITY_HOURS } from '../contract/invite-rules';
 
 /** The invites' rows, read or written in the caller's database or transaction. */
 export interface InviteBookDeps {

@@ -24,9 +24,8 @@ export interface PasswordResetDeps {
 export const RESET_VALIDITY_MINUTES = 30;
 /** The same answer whether or not the e-mail has an account. */
 export const RESET_REQUESTED = 'If an account exists for that email, a password reset link has been sent. It is valid for 30 minutes.';
-import { RESET_INVALID } from '../contract/auth';
+import { RESET_INVALID } from '../contract/password-reset';
 
-export { RESET_INVALID };
 export const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
 
 /**

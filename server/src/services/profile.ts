@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { userEditLogs, users } from '../db/schema';
-import { assertPasswordRule, type AuthUser } from './accounts';
-import { EMAIL_TAKEN, normalizeEmail } from './users';
+import { assertPasswordRule } from './accounts';
+import { EMAIL_TAKEN, normalizeEmail, type AuthUser } from './users';
 import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db/open';
 import type { Mailer } from './mail';

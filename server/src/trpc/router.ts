@@ -1,6 +1,6 @@
 import type { AnyProcedure } from '@trpc/server';
 import { adminRouter } from '../routers/admin';
-import { aiRouter } from '../routers/ai';
+import { aiRouter } from '../routers/assistant';
 import { assetsRouter } from '../routers/assets';
 import { authRouter } from '../routers/auth';
 import { contactRouter } from '../routers/contact';

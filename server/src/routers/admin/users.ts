@@ -1,4 +1,4 @@
-import { deleteUser, userInfo } from '../../services/user-admin';
+import { deleteUser, userInfo } from '../../services/users';
 import { gpProcedure, router } from '../../trpc/init';
 import { idInput } from '../../contract/fields';
 import { declared } from '../../trpc/declared-output';

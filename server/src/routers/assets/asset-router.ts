@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { assetRowsInput } from '../../contract/assets';
-import * as assets from '../../services/portfolio/private-assets';
-import type { AssetKind } from '../../services/portfolio/private-assets';
+import type { AssetInput, AssetKind, AssetView, KindAssets } from '../../services/assets/assets';
 import { declared } from '../../trpc/declared-output';
 import { authedProcedure, gpProcedure, router } from '../../trpc/init';
 import { idInput } from '../../contract/fields';
@@ -9,27 +8,27 @@ import { messageOutput } from '../../contract/outputs';
 
 /** The four calls of one table: list, save new rows (all or none), update a row, delete a row. */
 export function assetRouter<K extends AssetKind>(
-  kind: K,
-  row: z.ZodType<assets.AssetInput, unknown>,
-  update: z.ZodType<assets.AssetInput & { id: number }, unknown>,
-  output: z.ZodType<assets.AssetView<K>>,
+  assets: KindAssets<K>,
+  row: z.ZodType<AssetInput, unknown>,
+  update: z.ZodType<AssetInput & { id: number }, unknown>,
+  output: z.ZodType<AssetView<K>>,
 ) {
   const list = declared(z.array(output));
   const one = declared(output);
   return router({
-    list: authedProcedure.output(list).query(({ ctx }) => assets.listAssets(ctx.deps, kind)),
+    list: authedProcedure.output(list).query(({ ctx }) => assets.list(ctx.deps)),
     save: gpProcedure
       .input(assetRowsInput(row))
       .output(list)
-      .mutation(({ ctx, input }) => assets.saveAssets(ctx.deps, ctx.user, kind, input.assets)),
+      .mutation(({ ctx, input }) => assets.save(ctx.deps, ctx.user, input.assets)),
     update: gpProcedure
       .input(update)
       .output(one)
       // tRPC cannot resolve its default-output type over the generic K; `list` checks the same schema.
-      .mutation(({ ctx, input }) => assets.updateAsset(ctx.deps, ctx.user, kind, input.id, input) as Promise<never>),
+      .mutation(({ ctx, input }) => assets.update(ctx.deps, ctx.user, input.id, input) as Promise<never>),
     remove: gpProcedure
       .input(idInput)
       .output(declared(messageOutput))
-      .mutation(({ ctx, input }) => assets.deleteAsset(ctx.deps, ctx.user, kind, input.id)),
+      .mutation(({ ctx, input }) => assets.remove(ctx.deps, ctx.user, input.id)),
   });
 }

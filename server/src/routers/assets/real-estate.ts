@@ -1,6 +1,7 @@
 import { realEstateRowInput, realEstateUpdateInput } from '../../contract/real-estate';
 import { realEstateRowOutput } from '../../contract/outputs';
+import { realEstateAssets } from '../../services/assets/real-estate';
 import { assetRouter } from './asset-router';
 
 /** SPEC's Real Estate table (REST: /api/real-estate). */
-export const realEstateRouter = assetRouter('real_estate', realEstateRowInput, realEstateUpdateInput, realEstateRowOutput);
+export const realEstateRouter = assetRouter(realEstateAssets, realEstateRowInput, realEstateUpdateInput, realEstateRowOutput);

@@ -1,6 +1,7 @@
 import { ventureRowInput, ventureUpdateInput } from '../../contract/venture';
 import { ventureRowOutput } from '../../contract/outputs';
+import { ventureAssets } from '../../services/assets/venture';
 import { assetRouter } from './asset-router';
 
 /** SPEC's Venture Investments table (REST: /api/illiquid-assets). */
-export const ventureRouter = assetRouter('venture', ventureRowInput, ventureUpdateInput, ventureRowOutput);
+export const ventureRouter = assetRouter(ventureAssets, ventureRowInput, ventureUpdateInput, ventureRowOutput);

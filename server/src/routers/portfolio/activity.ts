@@ -1,4 +1,4 @@
-import * as reads from '../../services/portfolio/reads';
+import * as activity from '../../services/portfolio/activity';
 import { auditEventsInput, transactionsInput } from '../../contract/activity';
 import { authedProcedure, router } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
@@ -10,11 +10,11 @@ export const activityRouter = router({
   transactions: authedProcedure
     .input(transactionsInput)
     .output(declared(transactionsOutput))
-    .query(({ ctx, input }) => reads.transactions(ctx.deps, input)),
+    .query(({ ctx, input }) => activity.transactions(ctx.deps, input)),
 
   /** The audit log: who changed what, before and after, newest first. */
   auditEvents: authedProcedure
     .input(auditEventsInput)
     .output(declared(auditEventsOutput))
-    .query(({ ctx, input }) => reads.auditEventsPage(ctx.deps, input, ctx.user)),
+    .query(({ ctx, input }) => activity.auditEventsPage(ctx.deps, input, ctx.user)),
 });

@@ -1,5 +1,4 @@
 import * as exportFiles from '../../services/portfolio/exports';
-import * as reads from '../../services/portfolio/reads';
 import { authedProcedure, router } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
 import { csvOutput } from '../../contract/outputs';
@@ -7,7 +6,7 @@ import { csvOutput } from '../../contract/outputs';
 /** The CSV files for a spreadsheet (REST: /api/export/*.csv). */
 export const exportsRouter = router({
   /** The whole ledger. */
-  transactions: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => reads.transactionsCsv(ctx.deps)),
+  transactions: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.transactionsCsv(ctx.deps)),
 
   /** The dashboards' tables, with the engine's figures. */
   holdings: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.holdingsCsv(ctx.deps)),

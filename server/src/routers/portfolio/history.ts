@@ -1,4 +1,4 @@
-import * as reads from '../../services/portfolio/reads';
+import { portfolioHistory } from '../../services/portfolio/history';
 import { historyInput } from '../../contract/history';
 import { authedProcedure } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
@@ -8,4 +8,4 @@ import { historyOutput } from '../../contract/outputs';
 export const historyProcedure = authedProcedure
   .input(historyInput)
   .output(declared(historyOutput))
-  .query(({ ctx, input }) => reads.portfolioHistory(ctx.deps, input.days));
+  .query(({ ctx, input }) => portfolioHistory(ctx.deps, input.days));

@@ -1,4 +1,4 @@
-import * as reads from '../../services/portfolio/reads';
+import { summary } from '../../services/portfolio/valuation';
 import { authedProcedure } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
 import { summaryOutput, valuationOutput } from '../../contract/outputs';
@@ -10,4 +10,4 @@ export const valuationProcedure = authedProcedure.output(declared(valuationOutpu
 });
 
 /** The stat cards' figures, realized gains and cash. */
-export const summaryProcedure = authedProcedure.output(declared(summaryOutput)).query(({ ctx }) => reads.summary(ctx.deps));
+export const summaryProcedure = authedProcedure.output(declared(summaryOutput)).query(({ ctx }) => summary(ctx.deps));

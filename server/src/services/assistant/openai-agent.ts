@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import { listAssets, type PrivateAssetsDeps } from '../portfolio/private-assets';
+import { listAssets, type AssetsDeps } from '../assets/assets';
 import { positionOf, positions, totals, type FactsDeps } from './facts';
 import type { TradeDraft } from './parse';
 
@@ -12,7 +12,7 @@ export interface ModelReply {
 }
 
 /** What the read-only tools read. */
-export type ModelAgentDeps = FactsDeps & PrivateAssetsDeps;
+export type ModelAgentDeps = FactsDeps & AssetsDeps;
 
 /** A model reply that could not be used (malformed tool arguments, several trades at once). */
 export class UnusableReply extends Error {}

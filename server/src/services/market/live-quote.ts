@@ -1,8 +1,5 @@
 import type { quotes } from '../../db/schema';
 import type { QuoteSource } from './provider';
-import { NO_QUOTE } from '../../contract/quotes';
-
-export { NO_QUOTE };
 
 /** A cached quote older than this (no successful refresh since) counts as stale. */
 export const STALE_AFTER_MS = 5 * 60_000;

@@ -13,7 +13,8 @@ import { addDays, dayInNewYork } from '../../domain/dates';
 import { dec } from '../../domain/money';
 import { quoteKeyOf, valuePortfolio, type PortfolioInput, type QuoteInput, type Valuation } from '../../domain/valuation';
 import { cachedQuotes } from '../market/quote-cache';
-import { liveQuote, NO_QUOTE, type LiveQuote } from '../market/live-quote';
+import { NO_QUOTE } from '../../contract/quotes';
+import { liveQuote, type LiveQuote } from '../market/live-quote';
 import { rememberSerialized } from '../serialized';
 import { observeLocalVersions, PORTFOLIO_CHANNEL } from './ledger';
 

@@ -1,14 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
-import { privateAssets } from '../../db/schema';
+import { ledgerEntries, privateAssets } from '../../db/schema';
 import { dec } from '../../domain/money';
 import type { AssetFigures, LotFigures, PositionFigures } from '../../domain/valuation';
 import { toCsv, type CsvColumn } from '../csv';
 import type { Db } from '../../db/open';
+import { ledgerView, type LedgerView } from './activity';
 import type { PortfolioEngine } from './engine';
-import type { AssetKind } from './private-assets';
+import type { AssetKind } from '../assets/assets';
 
 /**
- * The dashboards' tables as CSV for a spreadsheet: every figure as the portfolio engine computed
+ * The ledger and the dashboards' tables as CSV for a spreadsheet: every figure as the portfolio engine computed
  * it (exact decimal text), dates ISO, a header row. What a row is (its name, qty, prices as
  * entered) comes from the books; nothing is computed here.
  */
@@ -35,13 +36,40 @@ const HOLDING_COLUMNS: CsvColumn<HoldingRow>[] = [
   { header: 'pct_of_portfolio', value: (r) => (r.lot ?? r.position).pctOfPortfolio },
 ];
 
-/** GET /api/export/holdings.csv: each position, then its lots, oldest first. */
 export interface ExportsDeps {
   db: Db;
   /** The valuation of the books, computed once per change. */
   portfolio: PortfolioEngine;
 }
 
+const TRANSACTION_COLUMNS: (keyof LedgerView)[] = [
+  'id',
+  'book_date',
+  'at',
+  'kind',
+  'source',
+  'actor_email',
+  'symbol',
+  'asset_type',
+  'qty',
+  'price',
+  'amount',
+  'settles',
+  'cash_before',
+  'cash_after',
+  'cost_basis',
+  'realized_gain',
+  'flow',
+];
+
+/** GET /api/export/transactions.csv: the whole ledger, oldest first. */
+export async function transactionsCsv(deps: ExportsDeps): Promise<string> {
+  const rows = await deps.db.select().from(ledgerEntries).orderBy(asc(ledgerEntries.id));
+  const columns = TRANSACTION_COLUMNS.map((c) => ({ header: c, value: (v: LedgerView) => v[c] as string | number | boolean | null }));
+  return toCsv(columns, rows.map(ledgerView));
+}
+
+/** GET /api/export/holdings.csv: each position, then its lots, oldest first. */
 export async function holdingsCsv(deps: ExportsDeps): Promise<string> {
   const { valuation } = await deps.portfolio.current();
   const rows = valuation.positions.flatMap((position): HoldingRow[] => [

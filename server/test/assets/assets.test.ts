@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, privateAssets } from '../../src/db/schema';
-import { saveAssets } from '../../src/services/portfolio/private-assets';
+import { saveAssets } from '../../src/services/assets/assets';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
 

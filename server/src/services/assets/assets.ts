@@ -6,7 +6,7 @@ import type { Db } from '../../db/open';
 import { fail } from '../errors';
 import type { Queryable } from '../../db/open';
 import { amountOf, centsText, dec } from '../../domain/money';
-import { recordLedger, writeBooks } from './ledger';
+import { recordLedger, writeBooks } from '../portfolio/ledger';
 
 /** Venture investments (/api/illiquid-assets) and real estate (/api/real-estate). */
 export type AssetKind = 'venture' | 'real_estate';
@@ -128,15 +128,15 @@ function columnsOf(kind: AssetKind, input: AssetInput, lastPriceDate: string | n
   };
 }
 
-export interface PrivateAssetsDeps {
+export interface AssetsDeps {
   db: Db;
   now: () => Date;
 }
 
-const today = (deps: PrivateAssetsDeps) => dayInNewYork(deps.now());
+const today = (deps: AssetsDeps) => dayInNewYork(deps.now());
 
 /**
- * A private asset's change in the ledger. Adding or removing a row is money into or out of the
+ * An asset's change in the ledger. Adding or removing a row is money into or out of the
  * books at its value; an edit brings in only the change of quantity, at the new last price: a new
  * last price or more rent is growth, which the returns count.
  */
@@ -157,14 +157,14 @@ async function recordAssetChange(tx: Queryable, actor: Actor, at: Date, kind: As
   ]);
 }
 
-export async function listAssets<K extends AssetKind>(deps: PrivateAssetsDeps, kind: K): Promise<AssetView<K>[]> {
+export async function listAssets<K extends AssetKind>(deps: AssetsDeps, kind: K): Promise<AssetView<K>[]> {
   const rows = await deps.db.select().from(privateAssets).where(eq(privateAssets.kind, kind)).orderBy(asc(privateAssets.id));
   return rows.map((r) => viewOf(kind, r));
 }
 
 /** Saves new rows all at once: one bad row and none is saved. */
 export async function saveAssets<K extends AssetKind>(
-  deps: PrivateAssetsDeps,
+  deps: AssetsDeps,
   actor: Actor,
   kind: K,
   inputs: AssetInput[],
@@ -189,7 +189,7 @@ export async function saveAssets<K extends AssetKind>(
 
 /** Updates one saved row; a new last price without a date is dated today. */
 export async function updateAsset<K extends AssetKind>(
-  deps: PrivateAssetsDeps,
+  deps: AssetsDeps,
   actor: Actor,
   kind: K,
   id: number,
@@ -225,7 +225,7 @@ export async function updateAsset<K extends AssetKind>(
   return viewOf(kind, row);
 }
 
-export async function deleteAsset(deps: PrivateAssetsDeps, actor: Actor, kind: AssetKind, id: number): Promise<{ message: string }> {
+export async function deleteAsset(deps: AssetsDeps, actor: Actor, kind: AssetKind, id: number): Promise<{ message: string }> {
   await writeBooks(deps.db, async (tx) => {
     const [removed] = await tx
       .delete(privateAssets)
@@ -238,4 +238,21 @@ export async function deleteAsset(deps: PrivateAssetsDeps, actor: Actor, kind: A
     await recordAssetChange(tx, actor, deps.now(), kind, removed, null);
   });
   return { message: 'Deleted.' };
+}
+
+/** One kind's four calls with its kind bound (services/assets/venture.ts, real-estate.ts), as its router calls them. */
+export interface KindAssets<K extends AssetKind> {
+  list(deps: AssetsDeps): Promise<AssetView<K>[]>;
+  save(deps: AssetsDeps, actor: Actor, inputs: AssetInput[]): Promise<AssetView<K>[]>;
+  update(deps: AssetsDeps, actor: Actor, id: number, input: AssetInput): Promise<AssetView<K>>;
+  remove(deps: AssetsDeps, actor: Actor, id: number): Promise<{ message: string }>;
+}
+
+export function assetsOf<K extends AssetKind>(kind: K): KindAssets<K> {
+  return {
+    list: (deps) => listAssets(deps, kind),
+    save: (deps, actor, inputs) => saveAssets(deps, actor, kind, inputs),
+    update: (deps, actor, id, input) => updateAsset(deps, actor, kind, id, input),
+    remove: (deps, actor, id) => deleteAsset(deps, actor, kind, id),
+  };
 }

@@ -4,6 +4,7 @@ import { confirmInput, promptInput } from '../contract/assistant';
 import { declared } from '../trpc/declared-output';
 import { assistantOutput, messageOutput } from '../contract/outputs';
 
+// The assistant's router: the product calls it `ai` (mounted as `ai`, procedures ai.prompt and ai.confirm).
 export const aiRouter = router({
   prompt: gpProcedure
     .input(promptInput)
