@@ -16,7 +16,7 @@ import { registerApiDocs } from './rest/docs';
 import { registerRest } from './rest/register';
 import { unavailableCode } from './db/errors';
 import type { AppServices } from './app-services';
-import { UNAVAILABLE_MESSAGE } from './services/errors';
+import { UNAVAILABLE_MESSAGE } from './contract/errors';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google';
 import { createBackground } from './services/background';
 import { createMailer, type Mailer } from './services/mail';

@@ -2,9 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { NotifyContext, type Notify } from '../lib/notify';
 import './toast.css';
 
-// Forms and pages import the hook from here; api/ takes it from lib/ (it depends on no component).
-export { useToast } from '../lib/notify';
-
 type Tone = 'error' | 'success';
 
 interface Toast {

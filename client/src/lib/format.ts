@@ -5,7 +5,6 @@
 import { NOT_AVAILABLE } from '@contract/quotes';
 import { easternDateTime } from '@domain/dates';
 
-export { NOT_AVAILABLE };
 export const EASTERN_TIME_ZONE = 'America/New_York';
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

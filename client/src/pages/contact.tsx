@@ -5,7 +5,7 @@ import { trpc } from '../api/trpc';
 import { PhoneField } from '../components/phone-field';
 import { TextAreaField } from '../components/text-area-field';
 import { TextField } from '../components/text-field';
-import { useToast } from '../components/toast';
+import { useToast } from '../lib/notify';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useFieldErrors } from '../lib/use-field-errors';
 import { site } from '../site';

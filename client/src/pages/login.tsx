@@ -6,7 +6,7 @@ import { useCompleteSignIn } from '../api/use-sign-in';
 import { GoogleAlternative } from '../components/google-button';
 import { ShowPassword } from '../components/show-password';
 import { TextField } from '../components/text-field';
-import { useToast } from '../components/toast';
+import { useToast } from '../lib/notify';
 import { GOOGLE_USER_INFO_FAILED, fetchGoogleUserInfo } from '../lib/google-identity';
 import { preloadDashboards } from '../page-chunks';
 import { useDocumentTitle } from '../lib/use-document-title';

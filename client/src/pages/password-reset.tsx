@@ -6,7 +6,7 @@ import { messageOf } from '../api/errors';
 import { trpc } from '../api/trpc';
 import { PasswordField } from '../components/password-field';
 import { PasswordRules } from '../components/password-rules';
-import { useToast } from '../components/toast';
+import { useToast } from '../lib/notify';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useFieldErrors } from '../lib/use-field-errors';
 import './auth.css';

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { CASH_NOTE_MAX } from './balances-rules';
 import { textField } from './fields';
-
-export { CASH_NOTE_MAX };
 import { MONEY } from '../domain/amounts';
 import { decimalField } from './money-fields';
 

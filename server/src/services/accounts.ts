@@ -13,8 +13,6 @@ import type { SessionStore } from './sessions';
 import type { SessionClaims, TokenService } from './tokens';
 import { createUser, EMAIL_TAKEN, normalizeEmail, type AuthUser } from './users';
 
-export { EMAIL_TAKEN, normalizeEmail };
-
 export interface AccountsDeps {
   db: Db;
   tokens: TokenService;

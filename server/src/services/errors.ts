@@ -1,7 +1,5 @@
 import { DomainError, UNAVAILABLE_MESSAGE } from '../contract/errors';
 
-export { UNAVAILABLE_MESSAGE };
-
 /** The errors services throw, one per kind; trpc/errors.ts turns each kind into a status code. */
 export const fail = {
   badRequest: (message: string) => new DomainError('badRequest', message),

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResets, users } from '../db/schema';
-import { assertPasswordRule, normalizeEmail } from './accounts';
+import { assertPasswordRule } from './accounts';
+import { normalizeEmail } from './users';
 import { fail } from './errors';
 import { hashPassword } from './passwords';
 import { storeNewPassword } from './password-store';

@@ -3,7 +3,7 @@ import { trpc } from '../../api/trpc';
 import { DataTable, type Column } from '../../components/data-table';
 import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useToast } from '../../components/toast';
+import { useToast } from '../../lib/notify';
 import { formatEasternDateTime, formatPhone } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackToProfile } from './back-to-profile';

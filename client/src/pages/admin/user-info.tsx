@@ -4,7 +4,7 @@ import { trpc } from '../../api/trpc';
 import { DataTable } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
-import { useToast } from '../../components/toast';
+import { useToast } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackToProfile } from './back-to-profile';
 import { matchesSearch, recordColumns, type ApiRecord } from './record-columns';

@@ -3,7 +3,7 @@ import { CAPITAL_KINDS, capitalEntryInput, type CapitalKind } from '@contract/ca
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
-import { useToast } from '../../components/toast';
+import { useToast } from '../../lib/notify';
 import { useFieldErrors } from '../../lib/use-field-errors';
 import { AmountField } from '../../components/amount-field';
 

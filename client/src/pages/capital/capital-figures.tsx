@@ -1,4 +1,5 @@
-import { formatCurrency, formatQuantity, NOT_AVAILABLE } from '../../lib/format';
+import { NOT_AVAILABLE } from '@contract/quotes';
+import { formatCurrency, formatQuantity } from '../../lib/format';
 import type { AccountFigures } from './capital-types';
 
 /** The IRR, a fraction to 4 places, as a percent a year: "0.0969" -> "9.69% a year". */

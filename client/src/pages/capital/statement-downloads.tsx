@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { downloadFile, DownloadError } from '../../api/download';
-import { useToast } from '../../components/toast';
+import { useToast } from '../../lib/notify';
 
 /** The quarters from the one capital accounts started in to the one under way, newest first. */
 export function quartersSince(startDate: string | null, today: Date = new Date()): string[] {

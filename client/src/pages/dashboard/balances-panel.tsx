@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useContractSchema } from '../../lib/use-contract-schema';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
-import { useToast } from '../../components/toast';
+import { useToast } from '../../lib/notify';
 import { formatCurrency, formatMoney } from '../../lib/format';
 import { acceptNumericText } from '../../lib/numeric-text';
 import { useFieldErrors } from '../../lib/use-field-errors';

@@ -4,7 +4,7 @@ import { useContractSchema } from '../../lib/use-contract-schema';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
-import { useToast } from '../../components/toast';
+import { useToast } from '../../lib/notify';
 import { useFieldErrors } from '../../lib/use-field-errors';
 import { decimalText } from './assets/asset-values';
 import { useRefreshPortfolio } from './use-portfolio';

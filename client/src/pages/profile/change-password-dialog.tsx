@@ -7,7 +7,7 @@ import { trpc } from '../../api/trpc';
 import { Dialog } from '../../components/dialog';
 import { PasswordField } from '../../components/password-field';
 import { PasswordRules } from '../../components/password-rules';
-import { useToast } from '../../components/toast';
+import { useToast } from '../../lib/notify';
 import { useFieldErrors } from '../../lib/use-field-errors';
 
 export const PASSWORD_CHANGED = 'Password changed successfully!';

@@ -4,7 +4,7 @@ import type { Role } from '@contract/roles';
 import { INVITE_VALIDITY_HOURS } from '@contract/invite-rules';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
-import { useToast } from '../../components/toast';
+import { useToast } from '../../lib/notify';
 import { copyText } from '../../lib/copy-text';
 import { OpenInvites } from './open-invites';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useToast } from '../../components/toast';
+import { useToast } from '../../lib/notify';
 import { formatEasternDateTime } from '../../lib/format';
 
 export const REVOKE_FAILED = 'Failed to revoke invite';

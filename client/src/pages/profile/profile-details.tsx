@@ -5,7 +5,7 @@ import { useSession } from '../../api/session';
 import { trpc } from '../../api/trpc';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
-import { useToast } from '../../components/toast';
+import { useToast } from '../../lib/notify';
 import { formatEasternDateTime } from '../../lib/format';
 import { useFieldErrors } from '../../lib/use-field-errors';
 import { mostRecentEditText } from './most-recent-edit';

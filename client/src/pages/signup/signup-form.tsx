@@ -8,7 +8,7 @@ import { GoogleAlternative } from '../../components/google-button';
 import { ShowPassword } from '../../components/show-password';
 import { PasswordRules } from '../../components/password-rules';
 import { TextField } from '../../components/text-field';
-import { useToast } from '../../components/toast';
+import { useToast } from '../../lib/notify';
 import { GOOGLE_USER_INFO_FAILED, fetchGoogleUserInfo } from '../../lib/google-identity';
 import { useFieldErrors } from '../../lib/use-field-errors';
 

@@ -12,9 +12,6 @@ import { noMarketData, type SymbolStatus } from '../market/lookup';
 import type { MarketService } from '../market/service';
 import { FUTURE_PURCHASE, firmSymbol, isFuturePurchase, nothingToSell, typedSymbol } from './trade-rules';
 
-export type { HoldingView } from './engine';
-export { FUTURE_PURCHASE };
-
 export interface HoldingsDeps {
   db: Db;
   /** The valuation of the books, computed once per change. */

@@ -5,8 +5,6 @@ import { addDays, dayInNewYork } from '../../domain/dates';
 import { valuePortfolio } from '../../domain/valuation';
 import { readBooks, type PriceOf } from './engine';
 
-export type { PriceOf } from './engine';
-
 /**
  * Values the firm on a day with the portfolio engine and stores it as that day's snapshot
  * (replacing an earlier one of the same day). Today is valued exactly as the dashboards value it,

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useToast } from '../../../components/toast';
+import { useToast } from '../../../lib/notify';
 import type { AssetKind } from './asset-kind';
 import type { CommonValues, FieldKey } from './asset-values';
 import { rowProblem } from './row-problems';

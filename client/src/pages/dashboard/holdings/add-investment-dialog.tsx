@@ -6,7 +6,7 @@ import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { Dialog } from '../../../components/dialog';
 import { TextField } from '../../../components/text-field';
-import { useToast } from '../../../components/toast';
+import { useToast } from '../../../lib/notify';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useRefreshPortfolio } from '../use-portfolio';
 

@@ -1,13 +1,5 @@
-import {
-  NOT_AVAILABLE,
-  formatMarketCap,
-  formatMoney,
-  formatPercent,
-  formatQuantity,
-  formatRatio,
-  formatSignedMoney,
-  toneOf,
-} from '../../../lib/format';
+import { NOT_AVAILABLE } from '@contract/quotes';
+import { formatMarketCap, formatMoney, formatPercent, formatQuantity, formatRatio, formatSignedMoney, toneOf } from '../../../lib/format';
 import type { HoldingRow } from './holdings-rows';
 
 /** GPs see 0 for a missing dividend yield or P/E; LPs see N/A (SPEC §2). */

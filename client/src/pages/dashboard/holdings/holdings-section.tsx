@@ -3,7 +3,7 @@ import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CsvExportButton } from '../../../components/csv-export-button';
-import { useToast } from '../../../components/toast';
+import { useToast } from '../../../lib/notify';
 import { formatCalendarDate, formatQuantity } from '../../../lib/format';
 import { AddInvestmentDialog } from './add-investment-dialog';
 import type { DashboardRole, PortfolioTotals, PortfolioValuation, Prediction } from '../portfolio-types';
