@@ -36,7 +36,6 @@ type At<T, TPath extends string> = TPath extends `${infer Head}.${infer Rest}`
     ? T[TPath]
     : never;
 
-export type { ProcedurePath };
 export type ProcedureInput<P extends ProcedurePath> = At<inferRouterInputs<AppRouter>, P>;
 export type ProcedureOutput<P extends ProcedurePath> = At<inferRouterOutputs<AppRouter>, P>;
 
