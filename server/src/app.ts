@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/open';
 import { MAX_BATCH_SIZE } from './contract/limits';
 import { logOptions } from './log';
 import { registerCompression } from './http/compression';
+import { createRequestIds } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTrpcRoute } from './http/trpc-route';
 import { findUp } from './paths';
@@ -59,14 +59,12 @@ export const BODY_LIMIT = 256 * 1024;
 /** Builds the whole server from its dependencies, without listening; tests use it in-process. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const requestIdOf = createRequestIds();
   const app = Fastify({
     logger: deps.logger ?? logOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     routerOptions: { maxParamLength: 5000 },
   });
 

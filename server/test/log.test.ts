@@ -106,4 +106,28 @@ describe('the server log', () => {
     expect(logged).not.toContain('987654.32');
     expect(logged).not.toContain('params');
   });
+
+  it("logs each request under the caller's x-request-id when it is a plain token, else under an id of its own", async () => {
+    const logged: { reqId?: string; msg?: string }[] = [];
+    const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'info', CLIENT_DIST: '/nonexistent-client-dist' });
+    const app = await buildApp({
+      config,
+      database,
+      jwtSecret: TEST_JWT_SECRET,
+      logger: { ...logOptions('info'), stream: { write: (line: string) => void logged.push(JSON.parse(line) as { reqId?: string }) } },
+    });
+    try {
+      const ping = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/ping', headers });
+      await ping({ 'x-request-id': 'lb-7f3a-0001' });
+      await ping({ 'x-request-id': 'not a token; <script>' });
+      await ping({});
+      await ping({});
+    } finally {
+      await app.close();
+    }
+    const ids = [...new Set(logged.filter((l) => l.msg === 'request completed').map((l) => l.reqId))];
+    expect(ids).toHaveLength(4);
+    expect(ids[0]).toBe('lb-7f3a-0001');
+    for (const own of ids.slice(1)) expect(own).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+  });
 });
