@@ -12,7 +12,7 @@ import { createRequestIds } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTrpcRoute } from './http/trpc-route';
 import { findUp } from './paths';
-import { registerApiDocs } from './rest/docs';
+import { DOCS_PATH, registerApiDocs } from './rest/docs';
 import { registerRest } from './rest/register';
 import { unavailableCode } from './db/errors';
 import type { AppServices } from './app-services';
@@ -183,7 +183,7 @@ function clientErrorMessage(err: FastifyError, status: number): string {
 }
 
 async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config, [DOCS_PATH]);
   await registerCompression(app);
   // Without CORS_ORIGINS no origin is granted anything: no hook per request, a preflight is a 404 as any unknown route.
   if (config.corsOrigins.length === 0) return;

@@ -10,7 +10,7 @@ import { createHarness, type Harness } from './support/harness';
 
 /** Issue 13: the security headers (computed once at start), compression and caching of what the server sends. */
 
-/** Exactly what @fastify/helmet sent before its per-request work was replaced. */
+/** Exactly what @fastify/helmet sent before its per-request work was replaced: a page's and an asset's set. */
 const SECURITY_HEADERS = {
   'content-security-policy':
     "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';frame-src;object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'",
@@ -25,6 +25,22 @@ const SECURITY_HEADERS = {
   'x-frame-options': 'SAMEORIGIN',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
+};
+
+/** An API answer's set: data, never a document (OWASP's REST Security Cheat Sheet). */
+const DATA_HEADERS = {
+  'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'cross-origin-opener-policy': undefined,
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': undefined,
+  'referrer-policy': undefined,
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': undefined,
+  'x-download-options': undefined,
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': undefined,
+  'x-xss-protection': undefined,
 };
 
 const GOOGLE_SECURITY_HEADERS = {
@@ -67,23 +83,51 @@ describe.each(databaseKinds)('what the server sends on %s', (kind) => {
 
   describe('security headers', () => {
     it.each([
-      ['the REST API', '/api/ping', 200],
-      ['tRPC', '/trpc/ping', 200],
       ['a page', '/gp_dashboard', 200],
+      ['a page with a query', '/login?next=/gp_dashboard', 200],
       ['a hashed asset', '/assets/index-AbC123.js', 200],
-      ['an unknown API path', '/api/unknown', 404],
-    ])('are the same on %s (%s)', async (_what, url, status) => {
+      ['an unknown page', '/no-such-page', 200],
+      ['a missing asset', '/assets/missing-000.js', 404],
+    ])('are the page set on %s (%s)', async (_what, url, status) => {
       const res = await h.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(res.statusCode).toBe(status);
       expect(securityHeadersOf(res.headers)).toEqual(SECURITY_HEADERS);
       expect(res.headers['x-powered-by']).toBeUndefined();
     });
 
-    it('allow Google sign-in when a Google client is configured', async () => {
-      const google = await createHarness(kind, { env: { GOOGLE_CLIENT_ID: 'portal.apps.googleusercontent.com' } });
+    it.each([
+      ['the REST API', '/api/ping', 200],
+      ['the REST API with a query', '/api/transactions?page=1', 401],
+      ['tRPC', '/trpc/ping', 200],
+      ['a batch of tRPC calls', '/trpc/ping,ping?batch=1&input=%7B%7D', 200],
+      ['an unknown API path', '/api/unknown', 404],
+      ['a refused call', '/api/holdings', 401],
+      ['a CSV export', '/api/export/transactions.csv', 401],
+      ['the OpenAPI document', '/api/openapi.json', 200],
+    ])('are the data set on %s (%s)', async (_what, url, status) => {
+      const res = await h.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode).toBe(status);
+      expect(securityHeadersOf(res.headers)).toEqual(DATA_HEADERS);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    });
+
+    it('are the page set on the API reference page, with its own policy', async () => {
+      const res = await h.inject({ method: 'GET', url: '/api/docs/' });
+      expect(res.statusCode).toBe(200);
+      expect(securityHeadersOf(res.headers)).toEqual({
+        ...SECURITY_HEADERS,
+        'content-security-policy': res.headers['content-security-policy'],
+      });
+      expect(res.headers['content-security-policy']).toContain("script-src 'self' 'unsafe-inline'");
+    });
+
+    it('allow Google sign-in on pages when a Google client is configured; API answers are unchanged', async () => {
+      const google = await createHarness(kind, { env: { GOOGLE_CLIENT_ID: 'portal.apps.googleusercontent.com', CLIENT_DIST: dist } });
       try {
-        const res = await google.inject({ method: 'GET', url: '/api/ping' });
-        expect(Object.fromEntries(Object.keys(GOOGLE_SECURITY_HEADERS).map((n) => [n, res.headers[n]]))).toEqual(GOOGLE_SECURITY_HEADERS);
+        const page = await google.inject({ method: 'GET', url: '/login' });
+        expect(Object.fromEntries(Object.keys(GOOGLE_SECURITY_HEADERS).map((n) => [n, page.headers[n]]))).toEqual(GOOGLE_SECURITY_HEADERS);
+        const api = await google.inject({ method: 'GET', url: '/api/ping' });
+        expect(securityHeadersOf(api.headers)).toEqual(DATA_HEADERS);
       } finally {
         await google.close();
       }

@@ -53,11 +53,43 @@ export function computeSecurityHeaders(options: HelmetOptions): Readonly<Record<
   return Object.freeze(Object.fromEntries(headers));
 }
 
-/** Every response (API, pages, assets, errors) gets the security headers, computed at start. */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'google'>): void {
-  const headers = computeSecurityHeaders(helmetOptions(config));
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+/**
+ * What an API answer (JSON, a CSV or statement download) carries instead: it is data, never a
+ * document a browser renders, so the policies that govern a page (which scripts and styles it
+ * runs, where it navigates, its opener, referrers, DNS prefetching, IE's and Flash's switches)
+ * do nothing on it. It keeps what does (OWASP's REST Security Cheat Sheet): no sniffing into a
+ * document, no framing, no cross-origin reads, HTTPS only, and a policy that allows nothing
+ * (`object-src` falls back to `default-src`; `base-uri` and `frame-ancestors` do not). Five
+ * short headers instead of twelve: about a fifth of a REST ping's CPU was writing the page set.
+ */
+export function dataHeadersOf(documentHeaders: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const kept = ['cross-origin-resource-policy', 'strict-transport-security', 'x-content-type-options'];
+  return Object.freeze({
+    'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    ...Object.fromEntries(kept.flatMap((name) => (documentHeaders[name] ? [[name, documentHeaders[name]]] : []))),
+    'x-frame-options': 'DENY',
+  });
+}
+
+/** `url` is `path`, below it, or it with a query. */
+function isUnder(url: string, path: string): boolean {
+  if (!url.startsWith(path)) return false;
+  const next = url[path.length];
+  return next === undefined || next === '/' || next === '?';
+}
+
+/**
+ * Every response (API, pages, assets, errors) gets its security headers, computed at start: the
+ * data set under /api/ and /trpc/, the page set everywhere else and on `documentPaths` (pages
+ * served under /api/, such as the API reference).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'google'>, documentPaths: readonly string[]): void {
+  const documents = computeSecurityHeaders(helmetOptions(config));
+  const data = dataHeadersOf(documents);
+  const isData = (url: string) =>
+    (url.startsWith('/api/') || url.startsWith('/trpc/')) && !documentPaths.some((path) => isUnder(url, path));
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isData(req.url) ? data : documents);
     done();
   });
 }
