@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -189,6 +189,12 @@ async function measure(url: string, spec: PageSpec, token: string | null): Promi
     const lhr = run?.lhr;
     if (!lhr) throw new LighthouseError('Lighthouse gave no result');
     if (lhr.runtimeError) throw new LighthouseError(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    // BENCH_LIGHTHOUSE_REPORTS=1: each run's whole report, to see which element shifted or blocked.
+    if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
+      const dir = resolve(import.meta.dirname, '../bench-results/lighthouse');
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${spec.path.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const score = (id: string) => {
       const s = lhr.categories[id]?.score;
       return typeof s === 'number' ? Math.round(s * 100) : null;
