@@ -154,4 +154,22 @@ describeInBrowser('login to a painted dashboard', () => {
     expect(await seriousViolations(page), `axe at ${width} px`).toEqual([]);
     await page.close();
   });
+
+  it.each([390, 1440])(
+    `loads the LP dashboard, its capital account above the portfolio, at %i px with layout shift <= ${MAX_CLS}`,
+    async (width) => {
+      const page = await session.browser.newPage(width);
+      await page.goto(`${session.app.url}/login`);
+      await page.evaluate(() => localStorage.clear());
+      await page.getByLabel('Email').fill(DEMO.lp.email);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO.lp.password);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.waitForURL('**/lp_dashboard');
+      const cls = await layoutShiftOf(page, `${session.app.url}/lp_dashboard`);
+      console.log(`layout shift of /lp_dashboard at ${width} px: ${cls.toFixed(4)}`);
+      expect(cls).toBeLessThanOrEqual(MAX_CLS);
+      await page.getByRole('heading', { name: 'Your capital account' }).waitFor();
+      await page.close();
+    },
+  );
 });

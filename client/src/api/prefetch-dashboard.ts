@@ -29,6 +29,8 @@ export function usePrefetchDashboard(): (role: string) => void {
       void utils.portfolio.history.prefetch({ days: HISTORY_DAYS }, fresh);
       void utils.portfolio.market.summary.prefetch(undefined, fresh);
       if (role === 'GP') void utils.portfolio.market.predictions.prefetch(undefined, fresh);
+      // The LP's own capital account sits above the portfolio: in the same batch, so both arrive together.
+      if (role === 'LP') void utils.portfolio.capital.account.prefetch({}, fresh);
     },
     [utils],
   );

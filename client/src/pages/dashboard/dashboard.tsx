@@ -19,9 +19,11 @@ import { usePortfolio } from './use-portfolio';
 import './dashboard.css';
 
 const ASSISTANT_ID = 'ai-assistant';
+/** What the dashboard has shown so far (see the stages below). */
+const Stage = { Intro: 0, FirstScreen: 1, Holdings: 2, Assets: 3, Balances: 4 } as const;
 
 /** SPEC §2's GP and LP dashboards: the same page, with the GP's editing and assistant. */
-export function Dashboard({ role, intro }: { role: DashboardRole; intro?: ReactNode }) {
+export function Dashboard({ role, intro, introReady = true }: { role: DashboardRole; intro?: ReactNode; introReady?: boolean }) {
   const title = role === 'GP' ? 'GP Dashboard' : 'LP Dashboard';
   useDocumentTitle(title);
   const loaded = usePortfolio({ predictions: role === 'GP' });
@@ -31,12 +33,15 @@ export function Dashboard({ role, intro }: { role: DashboardRole; intro?: ReactN
   const firstArrival = useDeferredValue(loaded.portfolio);
   const portfolio = firstArrival === null ? null : loaded.portfolio;
   const failed = loaded.failed;
-  // The tables below the first screen follow in a transition of their own, so no single commit
-  // (which React cannot split) builds the whole page.
-  const [tablesShown, setTablesShown] = useState(false);
+  // The page is built in stages, each in a transition of its own: the intro (the LP's capital
+  // account), the first screen, the holdings, venture and real estate, the balances. No single commit
+  // (which React cannot split) builds the whole page: on a slow phone each commit is one long task.
+  // Each stage adds below what is there, so nothing on screen moves.
+  const [stage, setStage] = useState<number>(intro ? Stage.Intro : Stage.FirstScreen);
   useEffect(() => {
-    if (portfolio && !tablesShown) startTransition(() => setTablesShown(true));
-  }, [portfolio, tablesShown]);
+    // The first screen waits for the intro's data: arriving after it, the intro would push it down.
+    if (portfolio && (stage > Stage.Intro || introReady) && stage < Stage.Balances) startTransition(() => setStage((shown) => shown + 1));
+  }, [portfolio, stage, introReady]);
   const [chatOpen, setChatOpen] = useState(false);
   const editable = role === 'GP';
 
@@ -60,7 +65,8 @@ export function Dashboard({ role, intro }: { role: DashboardRole; intro?: ReactN
         )}
       </header>
       {role === 'GP' && chatOpen && <AssistantPanel id={ASSISTANT_ID} />}
-      {intro}
+      {/* With the figures, whose batch brings its data too: appearing before them, it would push them down. */}
+      {portfolio && intro}
       {!portfolio ? (
         failed ? (
           <p className="dashboard__status dashboard__status--error" role="alert">
@@ -72,35 +78,41 @@ export function Dashboard({ role, intro }: { role: DashboardRole; intro?: ReactN
           </p>
         )
       ) : (
-        <>
-          <PriceNote quotes={Object.values(portfolio.valuation.quotes)} />
-          <StatCards totals={portfolio.valuation.totals} />
-          <ErrorBoundary fallback={<p className="dashboard__status charts-placeholder">The charts could not be shown.</p>}>
-            <PortfolioCharts parts={allocationParts(portfolio.valuation.totals)} />
-          </ErrorBoundary>
-          {tablesShown ? (
-            <>
-              <HoldingsSection role={role} valuation={portfolio.valuation} predictions={portfolio.predictions} />
-              <AssetSection
-                kind={VENTURE_KIND}
-                assets={portfolio.ventures}
-                figures={portfolio.valuation.ventures}
-                totals={portfolio.valuation.totals}
-                editable={editable}
-              />
-              <AssetSection
-                kind={REAL_ESTATE_KIND}
-                assets={portfolio.properties}
-                figures={portfolio.valuation.properties}
-                totals={portfolio.valuation.totals}
-                editable={editable}
-              />
-              <BalancesPanel balances={balanceTexts(portfolio.valuation.totals)} editable={editable} />
-            </>
-          ) : (
-            <div className="dashboard__tables-pending" aria-hidden="true" />
-          )}
-        </>
+        stage >= Stage.FirstScreen && (
+          <>
+            <PriceNote quotes={Object.values(portfolio.valuation.quotes)} />
+            <StatCards totals={portfolio.valuation.totals} />
+            <ErrorBoundary fallback={<p className="dashboard__status charts-placeholder">The charts could not be shown.</p>}>
+              <PortfolioCharts parts={allocationParts(portfolio.valuation.totals)} />
+            </ErrorBoundary>
+            {stage >= Stage.Holdings ? (
+              <>
+                <HoldingsSection role={role} valuation={portfolio.valuation} predictions={portfolio.predictions} />
+                {stage >= Stage.Assets && (
+                  <>
+                    <AssetSection
+                      kind={VENTURE_KIND}
+                      assets={portfolio.ventures}
+                      figures={portfolio.valuation.ventures}
+                      totals={portfolio.valuation.totals}
+                      editable={editable}
+                    />
+                    <AssetSection
+                      kind={REAL_ESTATE_KIND}
+                      assets={portfolio.properties}
+                      figures={portfolio.valuation.properties}
+                      totals={portfolio.valuation.totals}
+                      editable={editable}
+                    />
+                  </>
+                )}
+                {stage >= Stage.Balances && <BalancesPanel balances={balanceTexts(portfolio.valuation.totals)} editable={editable} />}
+              </>
+            ) : (
+              <div className="dashboard__tables-pending" aria-hidden="true" />
+            )}
+          </>
+        )
       )}
     </div>
   );

@@ -176,8 +176,9 @@ describe('the Liquid Assets table', () => {
     expect(screen.queryByRole('button', { name: /^Sell/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Chatbot/ })).toBeNull();
+    // The balances are the dashboard's last section, shown after the tables.
+    const balances = within(await screen.findByRole('region', { name: 'Cash and Margin' }));
     expect(screen.queryByRole('button', { name: 'Save Balances' })).toBeNull();
-    const balances = within(screen.getByRole('region', { name: 'Cash and Margin' }));
     expect(balances.getByText('Cash Available').nextElementSibling?.textContent).toBe('25,000.00');
     expect(balances.getByText('Margin Debit').nextElementSibling?.textContent).toBe('-10,000.00');
     expect(screen.getByText('Realized Gains (Year to Date)').nextElementSibling?.textContent).toBe('+$1,250.00');
