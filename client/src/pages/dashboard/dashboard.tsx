@@ -20,7 +20,7 @@ import './dashboard.css';
 
 const ASSISTANT_ID = 'ai-assistant';
 /** What the dashboard has shown so far (see the stages below). */
-const Stage = { Intro: 0, FirstScreen: 1, Holdings: 2, Assets: 3, Balances: 4 } as const;
+const Stage = { Intro: 0, FirstScreen: 1, Charts: 2, Holdings: 3, Assets: 4, Balances: 5 } as const;
 
 /** SPEC §2's GP and LP dashboards: the same page, with the GP's editing and assistant. */
 export function Dashboard({ role, intro, introReady = true }: { role: DashboardRole; intro?: ReactNode; introReady?: boolean }) {
@@ -34,7 +34,7 @@ export function Dashboard({ role, intro, introReady = true }: { role: DashboardR
   const portfolio = firstArrival === null ? null : loaded.portfolio;
   const failed = loaded.failed;
   // The page is built in stages, each in a transition of its own: the intro (the LP's capital
-  // account), the first screen, the holdings, venture and real estate, the balances. No single commit
+  // account), the figures, the charts, the holdings, venture and real estate, the balances. No single commit
   // (which React cannot split) builds the whole page: on a slow phone each commit is one long task.
   // Each stage adds below what is there, so nothing on screen moves.
   const [stage, setStage] = useState<number>(intro ? Stage.Intro : Stage.FirstScreen);
@@ -82,9 +82,13 @@ export function Dashboard({ role, intro, introReady = true }: { role: DashboardR
           <>
             <PriceNote quotes={Object.values(portfolio.valuation.quotes)} />
             <StatCards totals={portfolio.valuation.totals} />
-            <ErrorBoundary fallback={<p className="dashboard__status charts-placeholder">The charts could not be shown.</p>}>
-              <PortfolioCharts parts={allocationParts(portfolio.valuation.totals)} />
-            </ErrorBoundary>
+            {stage >= Stage.Charts ? (
+              <ErrorBoundary fallback={<p className="dashboard__status charts-placeholder">The charts could not be shown.</p>}>
+                <PortfolioCharts parts={allocationParts(portfolio.valuation.totals)} />
+              </ErrorBoundary>
+            ) : (
+              <div className="charts-placeholder" aria-hidden="true" />
+            )}
             {stage >= Stage.Holdings ? (
               <>
                 <HoldingsSection role={role} valuation={portfolio.valuation} predictions={portfolio.predictions} />
