@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ProcedurePath } from '@server/router';
 import type { Page, Request } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { logIn, SCREENSHOT_DIR, screenshot, WIDTHS } from './support/actions';
+import { logIn, SCREENSHOT_DIR, screenshot, WIDTHS, recentEasternMinutes } from './support/actions';
 import { DEMO } from './support/app-server';
 import { seriousViolations } from './support/axe';
 import { appInBrowser, describeInBrowser, openBrowser } from './support/browser';
@@ -122,18 +122,7 @@ describeInBrowser('the Activity page in Chromium', () => {
       'Add Investment',
     ]);
     // Recorded a moment ago, in US Eastern time.
-    const eastern = (at: number) =>
-      new Intl.DateTimeFormat('en-US', {
-        timeZone: 'America/New_York',
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      }).format(at);
-    expect([eastern(Date.now()), eastern(Date.now() - 60_000), eastern(Date.now() - 120_000)]).toContain(
-      await buy.getByRole('cell').first().textContent(),
-    );
+    expect(recentEasternMinutes()).toContain(await buy.getByRole('cell').first().textContent());
 
     // The audit log: who, what, and the lot's fields: what changed when part of it was sold ...
     const sold = auditTable(gp).locator('tbody tr').first();

@@ -19,3 +19,33 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
 }
+
+/**
+ * The minute now and the two before it as the app shows a time (US Eastern, "Nov 23, 2026, 3:04 AM"),
+ * worked out apart from the app's own formatter: a row recorded a moment ago shows one of them.
+ */
+export function recentEasternMinutes(): string[] {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  const now = Date.now();
+  return [now, now - 60_000, now - 120_000].map((at) => format.format(at));
+}
+
+/** Signs in from a fresh session (nothing stored) and waits for the account's dashboard. */
+export async function logInFresh(
+  page: Page,
+  baseUrl: string,
+  account: { email: string; password: string },
+  dashboard: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate(() => localStorage.clear());
+  await logIn(page, baseUrl, account);
+  await page.waitForURL(`**/${dashboard}`);
+}
