@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll's own default (1 s) is short for a machine another process keeps busy; a poll that
+    // passes ends as soon as it does.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     maxWorkers: 2,
     // argon2 at its smallest cost in the tests only (services/passwords.ts hashOptionsFor).

@@ -1,4 +1,5 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
 import { join } from 'node:path';
 import type { ProcedurePath } from '@server/router';
 import type { Page, Request } from 'playwright-core';
@@ -6,7 +7,7 @@ import { expect, it } from 'vitest';
 import { logIn, SCREENSHOT_DIR, screenshot, WIDTHS, recentEasternMinutes } from './support/actions';
 import { DEMO } from './support/app-server';
 import { seriousViolations } from './support/axe';
-import { appInBrowser, describeInBrowser, openBrowser } from './support/browser';
+import { appInBrowser, describeInBrowser } from './support/browser';
 
 const ledgerTable = (page: Page) => page.getByRole('region', { name: 'Transactions table' });
 const auditTable = (page: Page) => page.getByRole('region', { name: 'Audit Log table' });
@@ -187,7 +188,8 @@ describeInBrowser('the Activity page in Chromium', () => {
     await gp.keyboard.press('Enter');
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('transactions.csv');
-    const csv = await readFile(await download.path(), 'utf8');
+    // The browser runs in another process (support/chromium-server.ts): the file comes over its connection.
+    const csv = await text(await download.createReadStream());
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,flow',
@@ -213,11 +215,9 @@ describeInBrowser('the Activity page in Chromium', () => {
   });
 
   it('an LP opens Activity from the LP dashboard and can only read it', async () => {
-    const lpBrowser = await openBrowser();
+    const lp = await (await session.signedIn('lp')).newPage(390);
     try {
-      const lp = await lpBrowser.newPage(390);
-      await logIn(lp, session.app.url, DEMO.lp);
-      await lp.waitForURL('**/lp_dashboard');
+      await lp.goto(`${session.app.url}/lp_dashboard`);
       await dashboardReady(lp);
       await headerShot(lp, 'activity-link-lp-dashboard');
       await lp.getByRole('link', { name: 'Activity', exact: true }).click();
@@ -249,7 +249,7 @@ describeInBrowser('the Activity page in Chromium', () => {
         expect(await seriousViolations(lp), `axe at ${width} px`).toEqual([]);
       }
     } finally {
-      await lpBrowser.close();
+      await lp.close();
     }
   });
 });

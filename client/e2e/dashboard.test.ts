@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ASSET_ROW_RULE } from '@contract/asset-rules';
 import { centsText, dec } from '@domain/money';
 import { formatCurrency } from '../src/lib/format';
-import { logIn, screenshot } from './support/actions';
+import { screenshot } from './support/actions';
 import { seriousViolations } from './support/axe';
 import { DEMO, startAppServer, type AppServer } from './support/app-server';
 import { describeInBrowser, openBrowser, type Browser } from './support/browser';
@@ -51,6 +51,8 @@ async function statCard(page: Page, label: string): Promise<string> {
 /** A footer row's Value $ cell (Cash Available, TOTAL, …) as decimal text: "26,200.00" → "26200.00". */
 async function footerValue(page: Page, label: string): Promise<string> {
   const row = liquidTable(page).locator('tfoot tr', { has: page.getByRole('rowheader', { name: label, exact: true }) });
+  // The table comes in a later stage than the text dashboardReady waits for.
+  await row.waitFor();
   const texts = await row.locator('td').allTextContents();
   return texts.join('').replace(/,/g, '');
 }
@@ -75,10 +77,9 @@ describeInBrowser('the dashboards in Chromium', () => {
 
   beforeAll(async () => {
     app = await startAppServer();
-    browser = await openBrowser();
+    browser = await openBrowser({ app, account: DEMO.gp });
     gp = await browser.newPage();
-    await logIn(gp, app.url, DEMO.gp);
-    await gp.waitForURL('**/gp_dashboard');
+    await gp.goto(`${app.url}/gp_dashboard`);
     await dashboardReady(gp);
   });
 
@@ -266,16 +267,15 @@ describeInBrowser('the dashboards in Chromium', () => {
     await panel.getByRole('button', { name: 'Send' }).click();
     await panel.locator('li').nth(3).waitFor();
     await panel.getByText('Reply yes to confirm, anything else to cancel.').waitFor({ state: 'detached' });
-    await expect.poll(() => lotCount(gp, 'AAPL'), { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => lotCount(gp, 'AAPL')).toBe(before + 1);
     expect(await gp.getByRole('button', { name: 'Close Chatbot' }).count()).toBe(1);
   });
 
   it('an LP sees the same figures, with nothing to edit and no chatbot', async () => {
-    const lpBrowser = await openBrowser();
+    const lpBrowser = await openBrowser({ app, account: DEMO.lp });
     try {
       const lp = await lpBrowser.newPage();
-      await logIn(lp, app.url, DEMO.lp);
-      await lp.waitForURL('**/lp_dashboard');
+      await lp.goto(`${app.url}/lp_dashboard`);
       await dashboardReady(lp);
       // Simulated prices move each minute: compare the two pages read at the same moment.
       let matched = false;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { logInFresh, SCREENSHOT_DIR, screenshot } from './support/actions';
+import { SCREENSHOT_DIR, screenshot } from './support/actions';
 import { seriousViolations } from './support/axe';
 import { DEMO } from './support/app-server';
 import { appInBrowser, describeInBrowser } from './support/browser';
@@ -99,8 +99,7 @@ describeInBrowser('login to a painted dashboard', () => {
   });
 
   it.each([390, 1440])("keeps the market bar's space at %i px when the indices arrive after the page has painted", async (width) => {
-    const page = await session.browser.newPage(width);
-    await logInFresh(page, session.app.url, DEMO.gp, 'gp_dashboard');
+    const page = await (await session.signedIn('gp')).newPage(width);
     // The market summary is held back until the dashboard has painted without it (on a busy machine it
     // comes late on its own; this makes it late every time).
     let release = () => {};
@@ -122,8 +121,7 @@ describeInBrowser('login to a painted dashboard', () => {
   });
 
   it.each([390, 1440])(`loads the dashboard at %i px with layout shift <= ${MAX_CLS}, and it stays accessible`, async (width) => {
-    const page = await session.browser.newPage(width);
-    await logInFresh(page, session.app.url, DEMO.gp, 'gp_dashboard');
+    const page = await (await session.signedIn('gp')).newPage(width);
     const cls = await layoutShiftOf(page, `${session.app.url}/gp_dashboard`);
     console.log(`layout shift of /gp_dashboard at ${width} px: ${cls.toFixed(4)}`);
     expect(cls).toBeLessThanOrEqual(MAX_CLS);
@@ -148,8 +146,7 @@ describeInBrowser('login to a painted dashboard', () => {
   it.each([390, 1440])(
     `loads the LP dashboard, its capital account above the portfolio, at %i px with layout shift <= ${MAX_CLS}`,
     async (width) => {
-      const page = await session.browser.newPage(width);
-      await logInFresh(page, session.app.url, DEMO.lp, 'lp_dashboard');
+      const page = await (await session.signedIn('lp')).newPage(width);
       const cls = await layoutShiftOf(page, `${session.app.url}/lp_dashboard`);
       console.log(`layout shift of /lp_dashboard at ${width} px: ${cls.toFixed(4)}`);
       expect(cls).toBeLessThanOrEqual(MAX_CLS);

@@ -74,22 +74,19 @@ describeInBrowser('partner journeys in Chromium', () => {
 
   /** The demo GP on their profile, in a page where both copy methods fail, so invite links show in 'Link ready'. */
   async function gpProfileWithoutClipboard() {
-    const page = await session.browser.newPage();
+    const page = await (await session.signedIn('gp')).newPage();
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
       document.execCommand = () => false;
     });
-    await logIn(page, session.app.url, DEMO.gp);
-    await page.waitForURL('**/gp_dashboard');
     await page.goto(`${session.app.url}/gp_profile`);
     return page;
   }
 
   it('a GP copies an invite link to the clipboard', async () => {
-    await session.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.app.url });
-    const page = await session.browser.newPage();
-    await logIn(page, session.app.url, DEMO.gp);
-    await page.waitForURL('**/gp_dashboard');
+    const gp = await session.signedIn('gp');
+    await gp.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.app.url });
+    const page = await gp.newPage();
     await page.goto(`${session.app.url}/gp_profile`);
     await page.getByRole('button', { name: 'GENERATE GP INVITE LINK' }).click();
     await page.getByRole('status').getByText('Invite link copied!').waitFor();
@@ -205,9 +202,8 @@ describeInBrowser('partner journeys in Chromium', () => {
   });
 
   it('LOG OUT clears the session and goes to /login', async () => {
-    const page = await session.browser.newPage();
-    await logIn(page, session.app.url, DEMO.lp);
-    await page.waitForURL('**/lp_dashboard');
+    const page = await (await session.signedIn('lp')).newPage();
+    await page.goto(`${session.app.url}/lp_dashboard`);
     await page.getByRole('link', { name: 'PROFILE' }).click();
     await page.getByRole('button', { name: 'LOG OUT' }).click();
     await page.waitForURL('**/login');

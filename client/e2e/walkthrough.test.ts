@@ -10,11 +10,10 @@ import { appInBrowser, describeInBrowser } from './support/browser';
 describeInBrowser('the walk-through fixes in Chromium', () => {
   const session = appInBrowser();
 
+  /** A page of the signed-in demo GP at this width, opened at `path`. */
   async function gpAt(width: number, path = '/gp_dashboard'): Promise<Page> {
-    const page = await session.browser.newPage(width);
-    await logIn(page, session.app.url, DEMO.gp);
-    await page.waitForURL('**/gp_dashboard');
-    if (path !== '/gp_dashboard') await page.goto(`${session.app.url}${path}`);
+    const page = await (await session.signedIn('gp')).newPage(width);
+    await page.goto(`${session.app.url}${path}`);
     return page;
   }
 
@@ -149,11 +148,7 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
   });
 
   it.each(WIDTHS)('at %i px the profile edit has Cancel and a password change reads "Changed password on"', async (width) => {
-    const page = await session.browser.newPage(width);
-    await page.goto(session.app.url);
-    await page.evaluate(() => localStorage.clear());
-    await logIn(page, session.app.url, DEMO.lp);
-    await page.waitForURL('**/lp_dashboard');
+    const page = await (await session.signedIn('lp')).newPage(width);
     await page.goto(`${session.app.url}/lp_profile`);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('First Name').fill('Changed');
@@ -186,23 +181,22 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
     await page.getByLabel('Inquiry', { exact: true }).fill('Please call me.');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('status').getByText('Submission successful!').waitFor();
+    await page.close();
 
-    await logIn(page, session.app.url, DEMO.gp);
-    await page.waitForURL('**/gp_dashboard');
-    await page.goto(`${session.app.url}/submissions`);
-    const row = page.getByRole('row').filter({ hasText: name });
+    const gp = await gpAt(width, '/submissions');
+    const row = gp.getByRole('row').filter({ hasText: name });
     await row.getByText('(212) 555-0100').waitFor();
     await row.getByRole('button', { name: new RegExp(`^Mark handled: ${name}`) }).click();
-    await page.getByRole('status').getByText(`Marked the inquiry from ${name} handled.`).waitFor();
+    await gp.getByRole('status').getByText(`Marked the inquiry from ${name} handled.`).waitFor();
     await row.getByText(/^Handled [A-Z][a-z]{2} \d/).waitFor();
-    await screenshot(page, 'submissions');
+    await screenshot(gp, 'submissions');
     await row.getByRole('button', { name: new RegExp(`^Delete: ${name}`) }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Delete submission' });
+    const confirm = gp.getByRole('alertdialog', { name: 'Delete submission' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('status').getByText('Submission deleted.').waitFor();
+    await gp.getByRole('status').getByText('Submission deleted.').waitFor();
     await row.waitFor({ state: 'detached' });
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.close();
+    expect(await seriousViolations(gp)).toEqual([]);
+    await gp.close();
   });
 
   it.each(WIDTHS)('at %i px the team shows monogram portraits', async (width) => {

@@ -36,16 +36,3 @@ export function recentEasternMinutes(): string[] {
   const now = Date.now();
   return [now, now - 60_000, now - 120_000].map((at) => format.format(at));
 }
-
-/** Signs in from a fresh session (nothing stored) and waits for the account's dashboard. */
-export async function logInFresh(
-  page: Page,
-  baseUrl: string,
-  account: { email: string; password: string },
-  dashboard: string,
-): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate(() => localStorage.clear());
-  await logIn(page, baseUrl, account);
-  await page.waitForURL(`**/${dashboard}`);
-}

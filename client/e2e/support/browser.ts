@@ -1,57 +1,85 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './app-server';
+import { DEMO, startAppServer, type AppServer } from './app-server';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumAvailable } from './chromium';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-/** DESIGN §6's flags, plus no QUIC (nothing leaves the machine). */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-export function chromiumAvailable(): boolean {
-  return existsSync(CHROMIUM_PATH);
+/** An account to be signed in as: the app, and the e-mail and password (support/app-server.ts DEMO). */
+export interface SignIn {
+  app: AppServer;
+  account: { email: string; password: string };
 }
 
+/** A browser of its own for a test. */
 export interface Browser {
   context: BrowserContext;
   newPage(width?: number): Promise<Page>;
+  /** Replaces the browser's storage with a session of this account, made through the REST path; null: signed out. */
+  signIn(as: SignIn | null): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A Chromium of its own with a fresh profile (user data dir), closed and removed by close(). */
-export async function openBrowser(): Promise<Browser> {
+type StorageState = Parameters<BrowserContext['setStorageState']>[0];
+
+/**
+ * The session a sign-in leaves in the browser (SPEC §3: token, role and method in local storage),
+ * made through the REST path: for tests about what a signed-in partner sees, not about signing in.
+ */
+async function sessionOf({ app, account }: SignIn): Promise<StorageState> {
+  const res = await fetch(`${app.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!res.ok) throw new Error(`signing in ${account.email} answered ${res.status}: ${await res.text()}`);
+  const { token, role } = (await res.json()) as { token: string; role: string };
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: app.url,
+        localStorage: [
+          { name: 'token', value: token },
+          { name: 'role', value: role },
+          { name: 'authMethod', value: 'local' },
+        ],
+      },
+    ],
+  };
+}
+
+/**
+ * A Chromium of its own with a fresh profile (user data dir), closed and removed by close(); signed
+ * in already when `signedIn` says as whom. A profile on disk, not an incognito context of a shared
+ * browser: Chromium keeps compiled scripts (V8's code cache) only on disk, and without it every page
+ * load compiles the app's JavaScript again (about 1.4 s of CPU more a load, measured).
+ */
+export async function openBrowser(signedIn?: SignIn): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'portal-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
     viewport: { width: 1440, height: 900 },
   });
   context.setDefaultTimeout(15_000);
-  return {
+  const browser: Browser = {
     context,
     newPage: async (width = 1440) => {
       const page = await context.newPage();
-      await page.setViewportSize({ width, height: 900 });
+      if (width !== 1440) await page.setViewportSize({ width, height: 900 });
       return page;
     },
+    signIn: async (as) => context.setStorageState(as ? await sessionOf(as) : { cookies: [], origins: [] }),
     close: async () => {
       await context.close();
       await rm(profile, { recursive: true, force: true });
     },
   };
+  if (signedIn) await browser.signIn(signedIn);
+  return browser;
 }
 
 /**
@@ -76,20 +104,29 @@ export function describeInBrowser(name: string, body: () => void): void {
 }
 
 /**
- * The app on a fresh embedded database and a Chromium, for the enclosing describe block: started
- * before its tests, stopped after them. Read `app` and `browser` inside the tests.
+ * The app on a fresh embedded database and a browser, for the enclosing describe block: started
+ * before its tests, stopped after them. Read `app` and `browser` inside the tests; `signedIn('gp')`
+ * is a second browser, signed in as the demo GP from the start (made on first use), for tests of
+ * what a partner does rather than of signing in: it saves the login page and the dashboard a sign-in
+ * lands on.
  */
-export function appInBrowser(): { readonly app: AppServer; readonly browser: Browser } {
+export function appInBrowser(): {
+  readonly app: AppServer;
+  readonly browser: Browser;
+  signedIn(role: keyof typeof DEMO): Promise<Browser>;
+} {
   const started: { app?: AppServer; browser?: Browser } = {};
+  const partners: Partial<Record<keyof typeof DEMO, Promise<Browser>>> = {};
   beforeAll(async () => {
     started.app = await startAppServer();
     started.browser = await openBrowser();
   });
   afterAll(async () => {
+    await Promise.all(Object.values(partners).map(async (browser) => (await browser).close()));
     await started.browser?.close();
     await started.app?.stop();
   });
-  return {
+  const session = {
     get app() {
       if (!started.app) throw new Error('the app server has not started');
       return started.app;
@@ -98,5 +135,9 @@ export function appInBrowser(): { readonly app: AppServer; readonly browser: Bro
       if (!started.browser) throw new Error('the browser has not started');
       return started.browser;
     },
+    signedIn(role: keyof typeof DEMO): Promise<Browser> {
+      return (partners[role] ??= openBrowser({ app: session.app, account: DEMO[role] }));
+    },
   };
+  return session;
 }

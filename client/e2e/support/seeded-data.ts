@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { SEEDED_FAILED, SEEDED_READY, seedDataDir } from './app-server';
-import { chromiumAvailable } from './browser';
+import { chromiumAvailable } from './chromium';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   project.provide('seededDataDir', '');
