@@ -14,7 +14,8 @@ import { dirname, join, resolve } from 'node:path';
  */
 const serverDir = resolve(import.meta.dirname, '..');
 const outDir = join(serverDir, 'dist-types');
-const tsc = createRequire(join(serverDir, '../package.json')).resolve('typescript/bin/tsc');
+// TypeScript 7 (package alias typescript-7), the compiler pnpm typecheck uses; typescript (6) stays for typescript-eslint.
+const tsc = join(dirname(createRequire(join(serverDir, '../package.json')).resolve('typescript-7/package.json')), 'bin/tsc');
 
 rmSync(outDir, { recursive: true, force: true });
 const emitted = spawnSync(process.execPath, [tsc, '-p', join(serverDir, 'tsconfig.types.json')], { stdio: 'inherit' });
