@@ -56,6 +56,9 @@ export default defineConfig({
           name: 'browser',
           include: ['client/e2e/**/*.test.ts'],
           globalSetup: ['client/e2e/support/seeded-data.ts'],
+          // As in the other projects: playwright-core and the support modules load once a worker.
+          // Each file starts its own app and browser (support/browser.ts) and stops them.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

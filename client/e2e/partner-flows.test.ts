@@ -173,7 +173,7 @@ describeInBrowser('partner journeys in Chromium', () => {
     await openCount(before);
 
     // The page checks the invite as it opens: a revoked one shows the restricted page, not the form.
-    const visitor = await session.browser.newPage();
+    const visitor = await (await session.signedIn('visitor')).newPage();
     await visitor.goto(link);
     await visitor.getByRole('heading', { name: 'Signup Restricted' }).waitFor();
     await visitor.getByText('You need a valid invite link to sign up.').waitFor();
@@ -184,7 +184,7 @@ describeInBrowser('partner journeys in Chromium', () => {
   });
 
   it('dialogs keep the keyboard inside and close with Escape, giving focus back', async () => {
-    const page = await session.browser.newPage();
+    const page = await (await session.signedIn('visitor')).newPage();
     await page.goto(`${session.app.url}/login`);
     const opener = page.getByRole('button', { name: 'Forgot Password?' });
     await opener.focus();

@@ -114,7 +114,7 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
   });
 
   it.each(WIDTHS)('at %i px a bad invite shows the restricted page as it opens', async (width) => {
-    const page = await session.browser.newPage(width);
+    const page = await (await session.signedIn('visitor')).newPage(width);
     await page.goto(`${session.app.url}/signup?invite=not-a-real-invite`);
     await page.getByRole('heading', { name: 'Signup Restricted' }).waitFor();
     expect(await page.getByLabel('First Name').count()).toBe(0);
@@ -170,7 +170,7 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
   });
 
   it.each(WIDTHS)('at %i px the contact e-mail rule is the server’s, and a GP marks handled and deletes a submission', async (width) => {
-    const page = await session.browser.newPage(width);
+    const page = await (await session.signedIn('visitor')).newPage(width);
     await page.goto(`${session.app.url}/contact`);
     await page.getByLabel('Email').fill('x@y.z');
     expect(await page.getByLabel('Email').evaluate((input: HTMLInputElement) => input.checkValidity())).toBe(false);
@@ -200,7 +200,7 @@ describeInBrowser('the walk-through fixes in Chromium', () => {
   });
 
   it.each(WIDTHS)('at %i px the team shows monogram portraits', async (width) => {
-    const page = await session.browser.newPage(width);
+    const page = await (await session.signedIn('visitor')).newPage(width);
     await page.goto(`${session.app.url}/team`);
     await page.getByRole('img', { name: 'Portrait of Eleanor Whitfield' }).getByText('EW').waitFor();
     await page.getByRole('img', { name: 'Portrait of Marcus Adeyemi' }).getByText('MA').waitFor();

@@ -105,24 +105,23 @@ export function describeInBrowser(name: string, body: () => void): void {
 
 /**
  * The app on a fresh embedded database and a browser, for the enclosing describe block: started
- * before its tests, stopped after them. Read `app` and `browser` inside the tests; `signedIn('gp')`
- * is a second browser, signed in as the demo GP from the start (made on first use), for tests of
- * what a partner does rather than of signing in: it saves the login page and the dashboard a sign-in
- * lands on.
+ * before its tests, stopped after them. Read `app` and `browser` inside the tests. `signedIn('gp')`
+ * is that browser with its session replaced by one of the demo GP's ('visitor': none), for tests of
+ * what a partner does rather than of signing in: no login page and no dashboard before the page
+ * under test. One browser a file where the tests allow it: a browser's first pages cost the most
+ * (a new Chromium, and the app's scripts compiled with nothing cached).
  */
 export function appInBrowser(): {
   readonly app: AppServer;
   readonly browser: Browser;
-  signedIn(role: keyof typeof DEMO): Promise<Browser>;
+  signedIn(role: keyof typeof DEMO | 'visitor'): Promise<Browser>;
 } {
   const started: { app?: AppServer; browser?: Browser } = {};
-  const partners: Partial<Record<keyof typeof DEMO, Promise<Browser>>> = {};
   beforeAll(async () => {
     started.app = await startAppServer();
     started.browser = await openBrowser();
   });
   afterAll(async () => {
-    await Promise.all(Object.values(partners).map(async (browser) => (await browser).close()));
     await started.browser?.close();
     await started.app?.stop();
   });
@@ -135,8 +134,9 @@ export function appInBrowser(): {
       if (!started.browser) throw new Error('the browser has not started');
       return started.browser;
     },
-    signedIn(role: keyof typeof DEMO): Promise<Browser> {
-      return (partners[role] ??= openBrowser({ app: session.app, account: DEMO[role] }));
+    async signedIn(role: keyof typeof DEMO | 'visitor'): Promise<Browser> {
+      await session.browser.signIn(role === 'visitor' ? null : { app: session.app, account: DEMO[role] });
+      return session.browser;
     },
   };
   return session;
