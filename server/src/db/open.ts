@@ -43,11 +43,24 @@ export interface Database {
 }
 
 /**
+ * PGlite's PostgreSQL with 32MB of shared buffers instead of PostgreSQL's 128MB. They live in
+ * PGlite's WebAssembly memory, which every start zeroes: 128MB cost about 0.55 s of CPU at each
+ * start (1.40 s against 0.85 s with 16MB, measured) and at the first, and the process holds them.
+ * A firm's portal database is a few MB (the demo's is 9MB, catalogs included), and a page beyond
+ * the buffers comes from the operating system's file cache. A start parameter, so nothing is
+ * written to the database's postgresql.conf.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/**
  * PGlite in memory (no dataDir) or stored under dataDir; in memory it may start from a copy of
  * another database's files (`PGlite.dumpDataDir`), as the tests do from one migrated template.
  */
 export async function openPglite(dataDir?: string, startFrom?: Blob): Promise<Database> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create(startFrom ? { loadDataDir: startFrom } : {});
+  const startParams = PGLITE_START_PARAMS;
+  const client = dataDir
+    ? await PGlite.create(dataDir, { startParams })
+    : await PGlite.create(startFrom ? { loadDataDir: startFrom, startParams } : { startParams });
   const pgliteDb = drizzlePglite({ client, schema });
   const db: Db = pgliteDb;
   return {

@@ -1,6 +1,6 @@
 /**
  * Vitest global setup of the server tests: the server's entry points (main.ts, cli.ts) built once
- * per run, as `pnpm --filter server build` builds them, for the tests that start real processes
+ * per run, with the options of `pnpm --filter server build` (scripts/build.ts), for the tests that start real processes
  * (support/server-process.ts). `node main.js` starts in a fraction of `tsx server/src/main.ts`'s
  * time, which compiles the sources again in every process. Built from the current sources each
  * run, so it never tests a stale server/dist.
@@ -10,7 +10,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { buildServer } from '../../scripts/build';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -26,17 +26,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const cache = join(serverDir, 'node_modules/.cache/portal-test-build');
   mkdirSync(cache, { recursive: true });
   const outdir = mkdtempSync(join(cache, 'run-'));
-  // The options of server/package.json's build script.
-  await build({
-    entryPoints: [join(serverDir, 'src/main.ts'), join(serverDir, 'src/cli.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outdir,
-    logLevel: 'warning',
-  });
+  await buildServer(undefined, outdir);
   project.provide('serverBuild', outdir);
   return () => rmSync(outdir, { recursive: true, force: true });
 }
