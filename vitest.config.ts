@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { serverAliases } from './client/build/aliases.ts';
+import { InterleavingSequencer } from './vitest.sequencer.ts';
 
 export default defineConfig({
   resolve: { alias: serverAliases },
@@ -11,6 +12,7 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     maxWorkers: 2,
+    sequence: { sequencer: InterleavingSequencer },
     // argon2 at its smallest cost in the tests only (services/passwords.ts hashOptionsFor).
     env: { ARGON2_TEST_COST: 'low' },
     // Compact: only failing files and tests, then the totals (console output of passing tests is

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WIDTHS, screenshot } from './support/actions';
 import { DEMO, startAppServer, type AppServer } from './support/app-server';
 import { seriousViolations } from './support/axe';
-import { bodyBackground, isDark } from './support/theme';
+import { switchColourScheme } from './support/theme';
 import { describeInBrowser, openBrowser, type Browser } from './support/browser';
 
 interface PageCase {
@@ -198,8 +198,7 @@ describeInBrowser('every page in Chromium: no serious accessibility violation, s
             ).toEqual([]);
           await screenshot(page, pageCase.name);
           if (width !== widths[0]) continue;
-          await page.emulateMedia({ colorScheme: 'dark' });
-          await expect.poll(async () => isDark(await bodyBackground(page)), { message: `dark body at ${width} px` }).toBe(true);
+          await switchColourScheme(page, 'dark');
           expect(await seriousViolations(page, 'colours'), `axe at ${width} px, dark theme`).toEqual([]);
           await screenshot(page, `${pageCase.name}-dark`);
         }
