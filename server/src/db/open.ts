@@ -44,10 +44,11 @@ export interface Database {
 
 /**
  * PGlite's PostgreSQL with 32MB of shared buffers instead of PostgreSQL's 128MB. They live in
- * PGlite's WebAssembly memory, which every start zeroes: 128MB cost about 0.55 s of CPU at each
- * start (1.40 s against 0.85 s with 16MB, measured) and at the first, and the process holds them.
- * A firm's portal database is a few MB (the demo's is 9MB, catalogs included), and a page beyond
- * the buffers comes from the operating system's file cache. A start parameter, so nothing is
+ * PGlite's WebAssembly memory, which the process holds from the start: an open stored database
+ * takes about 180MB of memory against 290MB (measured 2026-11-26, three opens each; the CPU of an
+ * open differed by less than its noise that day, though an earlier measurement gave 1.40 s against
+ * 0.85 s). A firm's portal database is a few MB (the demo's is 9MB, catalogs included), and a page
+ * beyond the buffers comes from the operating system's file cache. A start parameter, so nothing is
  * written to the database's postgresql.conf.
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
