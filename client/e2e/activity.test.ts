@@ -1,5 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import { text } from 'node:stream/consumers';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProcedurePath } from '@server/router';
 import type { Page, Request } from 'playwright-core';
@@ -188,8 +187,7 @@ describeInBrowser('the Activity page in Chromium', () => {
     await gp.keyboard.press('Enter');
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('transactions.csv');
-    // The browser runs in another process (support/chromium-server.ts): the file comes over its connection.
-    const csv = await text(await download.createReadStream());
+    const csv = await readFile(await download.path(), 'utf8');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,flow',

@@ -1,10 +1,10 @@
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { WIDTHS, screenshot } from './support/actions';
-import { DEMO, startAppServer, type AppServer } from './support/app-server';
+import { DEMO } from './support/app-server';
 import { seriousViolations } from './support/axe';
 import { switchColourScheme } from './support/theme';
-import { describeInBrowser, openBrowser, type Browser } from './support/browser';
+import { appInBrowser, describeInBrowser } from './support/browser';
 
 interface PageCase {
   name: string;
@@ -113,8 +113,7 @@ async function seed(baseUrl: string): Promise<void> {
 
 describeInBrowser('every page in Chromium: no serious accessibility violation, screenshots at 390 and 1440 px', () => {
   type Role = 'visitor' | 'gp' | 'lp';
-  let app: AppServer;
-  let browser: Browser;
+  const session = appInBrowser();
   /**
    * One tab for every page, one role after another (PAGES lists them so): a new tab is a new renderer
    * process, and a new browser a new Chromium, each about a second or two of CPU. A failed check
@@ -123,23 +122,14 @@ describeInBrowser('every page in Chromium: no serious accessibility violation, s
   let tab: Page | undefined;
   let signedInAs: Role = 'visitor';
 
-  beforeAll(async () => {
-    app = await startAppServer();
-    await seed(app.url);
-    browser = await openBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  beforeAll(() => seed(session.app.url));
 
   async function tabOf(role: Role): Promise<Page> {
     if (role !== signedInAs) {
-      await browser.signIn(role === 'visitor' ? null : { app, account: DEMO[role] });
+      await session.signedIn(role);
       signedInAs = role;
     }
-    tab ??= await browser.newPage();
+    tab ??= await session.browser.newPage();
     return tab;
   }
 
@@ -151,7 +141,7 @@ describeInBrowser('every page in Chromium: no serious accessibility violation, s
     };
     page.on('request', onRequest);
     try {
-      await page.goto(`${app.url}${pageCase.path}`);
+      await page.goto(`${session.app.url}${pageCase.path}`);
       await page.getByText(pageCase.ready, { exact: false }).first().waitFor();
       await page.waitForLoadState('networkidle');
     } finally {

@@ -58,10 +58,8 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
  * another database's files (`PGlite.dumpDataDir`), as the tests do from one migrated template.
  */
 export async function openPglite(dataDir?: string, startFrom?: Blob): Promise<Database> {
-  const startParams = PGLITE_START_PARAMS;
-  const client = dataDir
-    ? await PGlite.create(dataDir, { startParams })
-    : await PGlite.create(startFrom ? { loadDataDir: startFrom, startParams } : { startParams });
+  const options = { startParams: PGLITE_START_PARAMS, ...(startFrom && !dataDir ? { loadDataDir: startFrom } : {}) };
+  const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const pgliteDb = drizzlePglite({ client, schema });
   const db: Db = pgliteDb;
   return {
