@@ -21,13 +21,8 @@ export function useFieldErrors<F extends HTMLElement = HTMLFormElement>() {
   }, [refusals]);
 
   const validate = useCallback(
-    <S extends Schema>(
-      schema: S | null,
-      input: SchemaInput<S>,
-      extra: ExtraChecks = {},
-    ): { ok: true } | { ok: false; errors: FieldErrors } => {
-      // A schema still loading (lib/use-contract-schema.ts) leaves the check to the server.
-      const checked = schema ? checkFields(schema, input) : { ok: true as const };
+    <S extends Schema>(schema: S, input: SchemaInput<S>, extra: ExtraChecks = {}): { ok: true } | { ok: false; errors: FieldErrors } => {
+      const checked = checkFields(schema, input);
       const found: Partial<Record<string, string>> = checked.ok ? {} : { ...checked.errors };
       // A form's own rule is the more telling one ("Quantity is required." for a blank decimal).
       for (const [field, message] of Object.entries(extra)) if (message) found[field] = message;

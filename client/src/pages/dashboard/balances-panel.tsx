@@ -66,7 +66,7 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
   const refresh = useRefreshPortfolio();
   const save = trpc.portfolio.balances.save.useMutation();
   const { formRef, errors, validate, clear } = useFieldErrors();
-  const saveBalancesInputSchema = useContractSchema(loadSaveBalancesInput);
+  const saveBalancesInput = useContractSchema(loadSaveBalancesInput);
   const [texts, setTexts] = useState<BalanceTexts>(balances);
   const [touched, setTouchedState] = useState(false);
   // Read by the effect below: it may run after the first keystroke (the form can mount in a
@@ -83,7 +83,7 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
     if (!touchedNow.current) setTexts({ cash_available: cash, margin_debit: margin, accounts_receivable: receivable });
   }, [cash, margin, receivable, touched]);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     // What was typed, exactly: decimal text without its commas (SPEC §5), never a float.
     const input = {
@@ -91,7 +91,7 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
       margin_debit: decimalText(texts.margin_debit),
       accounts_receivable: decimalText(texts.accounts_receivable),
     };
-    if (!validate(saveBalancesInputSchema, input).ok) return;
+    if (!validate(await saveBalancesInput.ready(), input).ok) return;
     save.mutate(input, {
       onSuccess: async () => {
         await refresh();
@@ -106,7 +106,7 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
   };
 
   return (
-    <form ref={formRef} className="balances__form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="balances__form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="balances__fields">
         {FIELDS.map((field) => (
           <TextField

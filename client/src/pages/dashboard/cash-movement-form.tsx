@@ -29,14 +29,14 @@ export function CashMovementForm() {
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState('');
   const { formRef, errors, validate, clear } = useFieldErrors();
-  const cashMovementInputSchema = useContractSchema(loadCashMovementInput);
+  const cashMovementInput = useContractSchema(loadCashMovementInput);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem('');
     // "3." means 3; a blank amount is none (0), which the rule refuses.
     const input = { kind, amount: decimalText(amount).replace(/\.$/, ''), note: note.trim() };
-    if (!validate(cashMovementInputSchema, input).ok) return;
+    if (!validate(await cashMovementInput.ready(), input).ok) return;
     record.mutate(input, {
       onSuccess: async (answer) => {
         await refresh();
@@ -49,7 +49,7 @@ export function CashMovementForm() {
   };
 
   return (
-    <form ref={formRef} className="cash-movement" onSubmit={submit} noValidate aria-labelledby={`${kindId}-title`}>
+    <form ref={formRef} className="cash-movement" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${kindId}-title`}>
       <h3 id={`${kindId}-title`} className="cash-movement__title">
         Record a deposit or withdrawal
       </h3>

@@ -16,7 +16,7 @@ export function AssistantPanel({ id }: { id: string }) {
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const { formRef, errors, validate, clear } = useFieldErrors();
-  const promptInputSchema = useContractSchema(loadPromptInput);
+  const promptInput = useContractSchema(loadPromptInput);
   const { errorId, aria } = useFieldDescription({ hint: false, error: errors.prompt, describedBy: undefined });
 
   useEffect(() => inputRef.current?.focus(), []);
@@ -25,11 +25,11 @@ export function AssistantPanel({ id }: { id: string }) {
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages]);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const text = draft;
     // A yes or no to a proposal is any text; a prompt is what the assistant's schema takes.
-    if (!awaitingConfirmation && !validate(promptInputSchema, { prompt: text }).ok) return;
+    if (!awaitingConfirmation && !validate(await promptInput.ready(), { prompt: text }).ok) return;
     setDraft('');
     void send(text);
   };
@@ -55,7 +55,7 @@ export function AssistantPanel({ id }: { id: string }) {
         {busy && <p className="assistant__typing">The assistant is replying…</p>}
       </div>
       {awaitingConfirmation && <p className="assistant__hint">Reply yes to confirm, anything else to cancel.</p>}
-      <form ref={formRef} className="assistant__form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="assistant__form" onSubmit={(event) => void submit(event)} noValidate>
         <input
           ref={inputRef}
           className="field__input assistant__input"

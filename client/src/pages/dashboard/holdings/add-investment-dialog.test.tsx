@@ -37,6 +37,8 @@ describe('the Add Investment modal', () => {
     await user.click(await screen.findByRole('button', { name: '+ Investment' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Investment' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // Save waits for the form's rules however fast it is pressed: the refusal shows, nothing is sent.
+    await within(dialog).findByText('Ticker symbol is required.');
     for (const [label, text] of [
       ['Ticker Symbol', 'Ticker symbol is required.'],
       ['Quantity', 'Quantity must be a number.'],
@@ -54,6 +56,7 @@ describe('the Add Investment modal', () => {
     await user.type(within(dialog).getByLabelText('Purchase Date'), '2025-01-06');
     await user.type(within(dialog).getByLabelText('Purchase Price'), '400.123456789');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText('Quantity must be more than 0.');
     expect(within(dialog).getByLabelText('Ticker Symbol').getAttribute('aria-invalid')).toBeNull();
     expect(within(dialog).getByText('Quantity must be more than 0.')).toBeTruthy();
     expect(within(dialog).getByLabelText('Purchase Price').getAttribute('aria-describedby')).toBe(

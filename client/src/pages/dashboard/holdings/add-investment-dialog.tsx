@@ -49,7 +49,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   const [settles, setSettles] = useState(false);
   const [error, setError] = useState('');
   const { formRef, errors, validate, clear, reset } = useFieldErrors();
-  const addHoldingInputSchema = useContractSchema(loadAddHoldingInput);
+  const addHoldingInput = useContractSchema(loadAddHoldingInput);
   const symbolField = useContractSchema(loadSymbolField);
 
   const change = (index: number, field: keyof Omit<PurchaseRow, 'key'>, value: string) => {
@@ -60,7 +60,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   /** Asks whether the symbol has market data; answers the message to show, or '' (also when nobody can tell). */
   const checkTicker = async (type: AssetType = assetType): Promise<string> => {
     const entered = symbol.trim();
-    if (symbolField && !symbolField.safeParse(entered).success) return '';
+    if (!(await symbolField.ready()).safeParse(entered).success) return '';
     try {
       const check = await utils.client.portfolio.holdings.checkSymbol.query({ symbol: entered, asset_type: type });
       return check.message ?? '';
@@ -79,7 +79,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
       purchases: purchases.map(({ qty, price_paid, purchase_date }) => ({ qty, price_paid, purchase_date })),
       settles,
     };
-    if (!validate(addHoldingInputSchema, input).ok) return;
+    if (!validate(await addHoldingInput.ready(), input).ok) return;
     const problem = await checkTicker();
     setTickerProblem(problem);
     if (problem) return;

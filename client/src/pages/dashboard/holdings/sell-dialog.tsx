@@ -90,21 +90,23 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
   const [price, setPrice] = useState(() => priceText(target.lastPrice));
   const [settles, setSettles] = useState(true);
   const { formRef, errors, validate, clear } = useFieldErrors();
-  const sellInputSchema = useContractSchema(loadSellInput);
+  const sellInput = useContractSchema(loadSellInput);
   const [serverError, setServerError] = useState('');
 
   const input = saleInput(position, qty, price, settles);
-  const sale = checkSale(position, input, sellInputSchema);
+  const sale = checkSale(position, input, sellInput.schema);
   const preview = 'qty' in sale ? salePreview(position, sale.qty, sale.price, cashAvailable, settles) : null;
   const unit = position.assetType === 'crypto' ? 'coin' : 'share';
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setServerError('');
-    if (!validate(sellInputSchema, input, saleChecks(position, input)).ok || !('qty' in sale)) return;
+    const schema = await sellInput.ready();
+    const checked = checkSale(position, input, schema);
+    if (!validate(schema, input, saleChecks(position, input)).ok || !('qty' in checked)) return;
     sell.mutate(
       // The figures the preview showed, as the schema reads them ("120.00" is 120).
-      { ...input, qty: sale.qty, price: sale.price },
+      { ...input, qty: checked.qty, price: checked.price },
       {
         onSuccess: async (answer) => {
           await refresh();
@@ -120,7 +122,7 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
   };
 
   return (
-    <form ref={formRef} className="sell-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="sell-form" onSubmit={(event) => void submit(event)} noValidate>
       <DecimalField
         label="Quantity"
         value={qty}
