@@ -151,8 +151,16 @@ function registerBodyParsing(app: FastifyInstance): void {
   });
 }
 
+export const CLIENT_ABORTED = 'the client closed the connection before its request was complete';
+
 function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // A client that hangs up while sending its body makes the body's read fail with ECONNRESET,
+    // the code a dropped database connection has too: that is the client's doing, not an outage.
+    if (req.raw.readableAborted) {
+      req.log.info({ code: err.code }, CLIENT_ABORTED);
+      return reply.code(400).send({ error: 'The request was not complete.' });
+    }
     const unavailable = unavailableCode(err);
     if (unavailable) {
       req.log.warn({ code: unavailable }, 'database unavailable');

@@ -13,6 +13,19 @@ export interface TrpcRouteOptions<TRouter extends AnyRouter> {
 }
 
 /**
+ * How tRPC would frame a streamed answer (jsonl: transfer-encoding chunked). The answer is sent here
+ * as one text, which Fastify frames itself with its length: one framing, never both.
+ */
+const FRAMING_HEADERS = new Set(['transfer-encoding', 'content-length', 'connection']);
+
+/** tRPC's Vary names added to what is there already (CORS's Origin), each once. */
+function mergeVary(existing: unknown, added: string): string {
+  const names = [...(typeof existing === 'string' ? existing.split(',') : []), ...added.split(',')].map((n) => n.trim()).filter(Boolean);
+  const seen = new Set<string>();
+  return names.filter((n) => !seen.has(n.toLowerCase()) && seen.add(n.toLowerCase())).join(', ');
+}
+
+/**
  * tRPC on Fastify, as tRPC's fastifyTRPCPlugin does it (the same content-type parsers, the same
  * Fetch `Request` from tRPC's incomingMessageToRequest, tRPC's resolveResponse for the protocol),
  * with two differences measured in a CPU profile of `GET /trpc/ping` (issue 13):
@@ -46,7 +59,8 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
       });
       reply.code(response.status);
       response.headers.forEach((value, name) => {
-        reply.header(name, value);
+        if (FRAMING_HEADERS.has(name)) return;
+        reply.header(name, name === 'vary' ? mergeVary(reply.getHeader('vary'), value) : value);
       });
       return reply.send(await response.text());
     });
