@@ -8,6 +8,7 @@ import type { Database } from './db/open';
 import { MAX_BATCH_SIZE } from './contract/limits';
 import { logOptions } from './log';
 import { registerCompression } from './http/compression';
+import { mayHoldInexactNumbers, withExactNumbers } from './http/exact-json';
 import { createRequestIds } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTrpcRoute } from './http/trpc-route';
@@ -140,14 +141,18 @@ function makeLimiter(app: FastifyInstance, config: Config, database: Database, n
   return redis;
 }
 
-/** JSON bodies with Fastify's safe parser; an empty body counts as no body rather than an error. */
+/**
+ * JSON bodies with Fastify's safe parser; an empty body counts as no body rather than an error, and
+ * a number a double would round is read as its text (http/exact-json.ts).
+ */
 function registerBodyParsing(app: FastifyInstance): void {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    return json(req, text, done);
+    if (!mayHoldInexactNumbers(text)) return json(req, text, done);
+    return json(req, text, (err: Error | null, parsed?: unknown) => (err ? done(err) : done(null, withExactNumbers(text, parsed))));
   });
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnyRouter, inferRouterContext } from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse, type HTTPErrorHandler } from '@trpc/server/http';
+import { exactInputInUrl, exactJsonText } from './exact-json';
 
 export interface TrpcRouteOptions<TRouter extends AnyRouter> {
   prefix: string;
@@ -47,7 +48,8 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
     scope.all<{ Params: { path: string } }>(`${opts.prefix}/:path`, async (req, reply) => {
       const raw: IncomingMessage & { body?: unknown } = req.raw;
       // Read by incomingMessageToRequest instead of the stream, which Fastify has consumed.
-      raw.body = req.body;
+      raw.body = typeof req.body === 'string' ? exactJsonText(req.body) : req.body;
+      if (raw.url) raw.url = exactInputInUrl(raw.url);
       const response = await resolveResponse({
         router,
         req: incomingMessageToRequest(raw, reply.raw, { maxBodySize: null }),
