@@ -8,6 +8,7 @@ import type { Database } from './db/open';
 import { MAX_BATCH_SIZE } from './contract/limits';
 import { logOptions } from './log';
 import { registerCompression } from './http/compression';
+import { capConnectionsPerAddress, connectionTimeouts } from './http/connections';
 import { mayHoldInexactNumbers, withExactNumbers } from './http/exact-json';
 import { createRequestIds } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -67,7 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     routerOptions: { maxParamLength: 5000 },
+    ...connectionTimeouts(config),
   });
+  // Behind a proxy every connection comes from the proxy: the cap per client is the proxy's to keep (docs/operations.md).
+  if (config.maxConnectionsPerIp > 0 && !config.trustProxy) capConnectionsPerAddress(app.server, config.maxConnectionsPerIp, app.log);
 
   const limiter = deps.limiter ?? makeLimiter(app, config, database, deps.now);
   const now = deps.now ?? (() => new Date());
