@@ -22,6 +22,7 @@ import { UNAVAILABLE_MESSAGE } from './contract/errors';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google';
 import { createBackground } from './services/background';
 import { createMailer, type Mailer } from './services/mail';
+import { heavyReadBucket } from './services/heavy-reads';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit';
 import { createRedisRateLimiter } from './services/rate-limit-redis';
 import { createModelAgent } from './services/assistant/openai-agent';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, embedded: database.kind === 'pglite' }, app.log),
     google: deps.google ?? createGoogleVerifier(config.google),
     limiter,
+    heavyReads: heavyReadBucket(config.heavyReadsPerMinute),
     background,
     market,
     portfolio,

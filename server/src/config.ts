@@ -64,6 +64,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: wholeNumber('REQUEST_TIMEOUT_SECONDS', 1, 3600, 30),
   IDLE_TIMEOUT_SECONDS: wholeNumber('IDLE_TIMEOUT_SECONDS', 1, 3600, 60),
   MAX_CONNECTIONS_PER_IP: wholeNumber('MAX_CONNECTIONS_PER_IP', 0, 1_000_000, 100),
+  HEAVY_READS_PER_MINUTE: wholeNumber('HEAVY_READS_PER_MINUTE', 1, 1_000_000, 60),
   SMTP_URL: optionalUrl('SMTP_URL'),
   MAIL_FROM: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
@@ -102,6 +103,8 @@ export interface Config {
   idleTimeoutSeconds: number;
   /** Open connections one client address may hold; 0 = no cap. Not applied behind a proxy (trustProxy), where every connection is the proxy's. */
   maxConnectionsPerIp: number;
+  /** Statements, exports and capital account reads one user may make a minute (that many at once, then refilling). */
+  heavyReadsPerMinute: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   google: {
@@ -160,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     idleTimeoutSeconds: e.IDLE_TIMEOUT_SECONDS,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    heavyReadsPerMinute: e.HEAVY_READS_PER_MINUTE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Partner Portal <no-reply@localhost>',
     google: {

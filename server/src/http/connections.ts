@@ -1,5 +1,5 @@
-import type { Server } from 'node:http';
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { Server, ServerOptions } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 
 /**
@@ -7,7 +7,7 @@ import type { Config } from '../config';
  * request timeout (Fastify's default is none) a client sending a body one byte at a time, or never
  * finishing it, holds its connection, and a file descriptor, for ever.
  */
-export function connectionTimeouts(config: Config): Pick<FastifyServerOptions, 'requestTimeout' | 'connectionTimeout' | 'http'> {
+export function connectionTimeouts(config: Config): { requestTimeout: number; connectionTimeout: number; http: ServerOptions } {
   const requestMs = config.requestTimeoutSeconds * 1000;
   return {
     requestTimeout: requestMs,
