@@ -47,14 +47,24 @@ export function serverBuildOptions(entryPoints: BuildOptions['entryPoints'], out
   };
 }
 
-export const SERVER_ENTRY_POINTS = [join(serverDir, 'src/main.ts'), join(serverDir, 'src/cli.ts')];
+type EntryPoint = { in: string; out: string };
 
-/** Builds these entry points into `outdir` (esbuild resolves from here, the server package's). */
-export async function buildServer(
-  entryPoints: BuildOptions['entryPoints'] = SERVER_ENTRY_POINTS,
-  outdir = join(serverDir, 'dist'),
-): Promise<void> {
-  await build(serverBuildOptions(entryPoints, outdir));
+export const SERVER_ENTRY_POINTS: EntryPoint[] = [
+  { in: join(serverDir, 'src/main.ts'), out: 'main' },
+  { in: join(serverDir, 'src/cli.ts'), out: 'cli' },
+];
+
+/**
+ * The worker threads' modules, built beside every entry point (services/capital/statement-pdf-render.ts
+ * finds its worker next to the bundle it runs from).
+ */
+export const WORKER_ENTRY_POINTS: EntryPoint[] = [
+  { in: join(serverDir, 'src/services/capital/statement-pdf-worker.ts'), out: 'statement-pdf-worker' },
+];
+
+/** Builds these entry points, and the workers, into `outdir` (esbuild resolves from here, the server package's). */
+export async function buildServer(entryPoints: EntryPoint[] = SERVER_ENTRY_POINTS, outdir = join(serverDir, 'dist')): Promise<void> {
+  await build(serverBuildOptions([...entryPoints, ...WORKER_ENTRY_POINTS], outdir));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

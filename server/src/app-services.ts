@@ -5,7 +5,7 @@ import type { Mailer } from './services/mail';
 import type { MarketService } from './services/market/service';
 import type { PortfolioEngine } from './services/portfolio/engine';
 import type { ModelAgent } from './services/assistant/openai-agent';
-import type { RateLimiter } from './services/rate-limit';
+import type { Bucket, RateLimiter } from './services/rate-limit';
 import type { SessionStore } from './services/sessions';
 import type { TokenService } from './services/tokens';
 
@@ -22,6 +22,8 @@ export interface AppServices {
   mailer: Mailer;
   google: GoogleVerifier;
   limiter: RateLimiter;
+  /** Each user's bucket of expensive reads (statements, exports, capital accounts). */
+  heavyReads: Bucket;
   /** Work done after the answer has gone (a reset mail); shutdown waits for it. */
   background: Background;
   /** Quotes, history and predictions; requests only read what it has stored. */

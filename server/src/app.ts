@@ -8,6 +8,8 @@ import type { Database } from './db/open';
 import { MAX_BATCH_SIZE } from './contract/limits';
 import { logOptions } from './log';
 import { registerCompression } from './http/compression';
+import { capConnectionsPerAddress, connectionTimeouts } from './http/connections';
+import { mayHoldInexactNumbers, withExactNumbers } from './http/exact-json';
 import { createRequestIds } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTrpcRoute } from './http/trpc-route';
@@ -20,6 +22,7 @@ import { UNAVAILABLE_MESSAGE } from './contract/errors';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google';
 import { createBackground } from './services/background';
 import { createMailer, type Mailer } from './services/mail';
+import { heavyReadBucket } from './services/heavy-reads';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit';
 import { createRedisRateLimiter } from './services/rate-limit-redis';
 import { createModelAgent } from './services/assistant/openai-agent';
@@ -66,7 +69,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     routerOptions: { maxParamLength: 5000 },
+    ...connectionTimeouts(config),
   });
+  // Behind a proxy every connection comes from the proxy: the cap per client is the proxy's to keep (docs/operations.md).
+  if (config.maxConnectionsPerIp > 0 && !config.trustProxy) capConnectionsPerAddress(app.server, config.maxConnectionsPerIp, app.log);
 
   const limiter = deps.limiter ?? makeLimiter(app, config, database, deps.now);
   const now = deps.now ?? (() => new Date());
@@ -90,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, embedded: database.kind === 'pglite' }, app.log),
     google: deps.google ?? createGoogleVerifier(config.google),
     limiter,
+    heavyReads: heavyReadBucket(config.heavyReadsPerMinute),
     background,
     market,
     portfolio,
@@ -140,19 +147,31 @@ function makeLimiter(app: FastifyInstance, config: Config, database: Database, n
   return redis;
 }
 
-/** JSON bodies with Fastify's safe parser; an empty body counts as no body rather than an error. */
+/**
+ * JSON bodies with Fastify's safe parser; an empty body counts as no body rather than an error, and
+ * a number a double would round is read as its text (http/exact-json.ts).
+ */
 function registerBodyParsing(app: FastifyInstance): void {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    return json(req, text, done);
+    if (!mayHoldInexactNumbers(text)) return json(req, text, done);
+    return json(req, text, (err: Error | null, parsed?: unknown) => (err ? done(err) : done(null, withExactNumbers(text, parsed))));
   });
 }
 
+export const CLIENT_ABORTED = 'the client closed the connection before its request was complete';
+
 function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // A client that hangs up while sending its body makes the body's read fail with ECONNRESET,
+    // the code a dropped database connection has too: that is the client's doing, not an outage.
+    if (req.raw.readableAborted) {
+      req.log.info({ code: err.code }, CLIENT_ABORTED);
+      return reply.code(400).send({ error: 'The request was not complete.' });
+    }
     const unavailable = unavailableCode(err);
     if (unavailable) {
       req.log.warn({ code: unavailable }, 'database unavailable');

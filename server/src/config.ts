@@ -61,6 +61,10 @@ const envSchema = z.object({
   WEB_ORIGIN: optionalUrl('WEB_ORIGIN'),
   CORS_ORIGINS: originList,
   TRUST_PROXY: flag,
+  REQUEST_TIMEOUT_SECONDS: wholeNumber('REQUEST_TIMEOUT_SECONDS', 1, 3600, 30),
+  IDLE_TIMEOUT_SECONDS: wholeNumber('IDLE_TIMEOUT_SECONDS', 1, 3600, 60),
+  MAX_CONNECTIONS_PER_IP: wholeNumber('MAX_CONNECTIONS_PER_IP', 0, 1_000_000, 100),
+  HEAVY_READS_PER_MINUTE: wholeNumber('HEAVY_READS_PER_MINUTE', 1, 1_000_000, 60),
   SMTP_URL: optionalUrl('SMTP_URL'),
   MAIL_FROM: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
@@ -93,6 +97,14 @@ export interface Config {
   webOrigin: string;
   corsOrigins: string[];
   trustProxy: boolean;
+  /** How long a client may take to send a whole request, headers and body; then 408 and the connection is closed. */
+  requestTimeoutSeconds: number;
+  /** A connection on which nothing moves either way for this long is closed (a client that stops reading its answer). */
+  idleTimeoutSeconds: number;
+  /** Open connections one client address may hold; 0 = no cap. Not applied behind a proxy (trustProxy), where every connection is the proxy's. */
+  maxConnectionsPerIp: number;
+  /** Statements, exports and capital account reads one user may make a minute (that many at once, then refilling). */
+  heavyReadsPerMinute: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   google: {
@@ -148,6 +160,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webOrigin,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    idleTimeoutSeconds: e.IDLE_TIMEOUT_SECONDS,
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    heavyReadsPerMinute: e.HEAVY_READS_PER_MINUTE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Partner Portal <no-reply@localhost>',
     google: {

@@ -47,6 +47,17 @@ function behavesAsAFixedWindow(limiterOf: () => RateLimiter, clock: TestClock) {
     expect(await limiter.hit(key, limit)).toBe(false);
   });
 
+  it('remembers a mark until it expires, apart from other keys', async () => {
+    const limiter = limiterOf();
+    const key = fresh('mark');
+    expect(await limiter.isMarked(key)).toBe(false);
+    await limiter.mark(key, 60_000);
+    expect(await limiter.isMarked(key)).toBe(true);
+    expect(await limiter.isMarked(fresh('other'))).toBe(false);
+    clock.advance(61_000);
+    expect(await limiter.isMarked(key)).toBe(false);
+  });
+
   it('gives back a refunded event, but never below zero', async () => {
     const limiter = limiterOf();
     const key = fresh('refund');

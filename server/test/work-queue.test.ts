@@ -52,6 +52,29 @@ describe('the argon2 work queue', () => {
     await expect(queue.run(async () => 'e')).resolves.toBe('e');
   });
 
+  it('serves the priority lane first, each lane with its own room', async () => {
+    const queue = createWorkQueue({ concurrency: 1, maxQueued: 2, maxPriorityQueued: 1 });
+    const log: string[] = [];
+    const [a, b, c, p] = ['a', 'b', 'c', 'p'].map((name) => heldJob(log, name));
+    const results = [queue.run(a!.job), queue.run(b!.job), queue.run(c!.job), queue.run(p!.job, { priority: true })];
+    await expect(queue.run(async () => 'd')).rejects.toBeInstanceOf(QueueFullError);
+    await expect(queue.run(async () => 'q', { priority: true })).rejects.toBeInstanceOf(QueueFullError);
+
+    for (const j of [a, b, c, p]) j!.finish();
+    await Promise.all(results);
+    expect(log.filter((l) => l.startsWith('start'))).toEqual(['start a', 'start p', 'start b', 'start c']);
+  });
+
+  it('has no priority lane unless given room for one', async () => {
+    const queue = createWorkQueue({ concurrency: 1, maxQueued: 1 });
+    const log: string[] = [];
+    const a = heldJob(log, 'a');
+    const running = queue.run(a.job);
+    await expect(queue.run(async () => 'p', { priority: true })).rejects.toBeInstanceOf(QueueFullError);
+    a.finish();
+    await running;
+  });
+
   it('frees the slot of a job that fails', async () => {
     const queue = createWorkQueue({ concurrency: 1, maxQueued: 1 });
     await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

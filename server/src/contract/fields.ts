@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS } from './contact-rules';
 import { EMAIL_MESSAGE, EMAIL_RULE } from './email';
-import { hasControlCharacters } from '../domain/text';
+import { hasControlCharacters, hasDirectionOverrides } from '../domain/text';
 import { INVALID_INVITE } from './invite-rules';
 import { ROLES } from './roles';
 
@@ -16,18 +16,26 @@ export interface TextOptions {
   multiline?: boolean;
   /** Leading and trailing white space is removed first (default true). */
   trim?: boolean;
+  /**
+   * A secret compared as sent (a password): only C0 controls are refused, as they always were, so
+   * a password set before the wider rule still signs in.
+   */
+  opaque?: boolean;
 }
 
 /**
  * Every text input: a string, trimmed, without control characters (PostgreSQL cannot store
- * U+0000; the others are never meant). Chain .min, .max and .regex as usual.
+ * U+0000; the others are never meant) or characters that reorder the text around them. Chain
+ * .min, .max and .regex as usual.
  */
-export function textField(label: string, { message, multiline = false, trim = true }: TextOptions = {}) {
+export function textField(label: string, { message, multiline = false, trim = true, opaque = false }: TextOptions = {}) {
   const text = z.string({ error: message ?? textError(label) });
-  return (trim ? text.trim() : text).refine(
-    (value) => !hasControlCharacters(value, multiline),
-    `${label} cannot contain control characters.`,
-  );
+  return (trim ? text.trim() : text)
+    .refine((value) => !hasControlCharacters(value, multiline, !opaque), `${label} cannot contain control characters.`)
+    .refine(
+      (value) => opaque || !hasDirectionOverrides(value),
+      `${label} cannot contain characters that change the direction of text (bidirectional overrides or isolates).`,
+    );
 }
 
 /** Input fields shared by several procedures; each is bounded. */
@@ -37,7 +45,7 @@ export const emailField = textField('Email')
   .regex(EMAIL_RULE, EMAIL_MESSAGE);
 
 export const passwordField = (label: string) =>
-  textField(label, { trim: false }).min(1, `${label} is required.`).max(256, `${label} is too long.`);
+  textField(label, { trim: false, opaque: true }).min(1, `${label} is required.`).max(256, `${label} is too long.`);
 
 export const nameField = (label: string) => textField(label).min(1, `${label} is required.`).max(100, `${label} is too long.`);
 

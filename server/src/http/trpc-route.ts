@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnyRouter, inferRouterContext } from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse, type HTTPErrorHandler } from '@trpc/server/http';
+import { exactInputInUrl, exactJsonText } from './exact-json';
 
 export interface TrpcRouteOptions<TRouter extends AnyRouter> {
   prefix: string;
@@ -10,6 +11,19 @@ export interface TrpcRouteOptions<TRouter extends AnyRouter> {
   createContext: (req: FastifyRequest) => inferRouterContext<TRouter>;
   maxBatchSize: number;
   onError: HTTPErrorHandler<TRouter, Request>;
+}
+
+/**
+ * How tRPC would frame a streamed answer (jsonl: transfer-encoding chunked). The answer is sent here
+ * as one text, which Fastify frames itself with its length: one framing, never both.
+ */
+const FRAMING_HEADERS = new Set(['transfer-encoding', 'content-length', 'connection']);
+
+/** tRPC's Vary names added to what is there already (CORS's Origin), each once. */
+function mergeVary(existing: unknown, added: string): string {
+  const names = [...(typeof existing === 'string' ? existing.split(',') : []), ...added.split(',')].map((n) => n.trim()).filter(Boolean);
+  const seen = new Set<string>();
+  return names.filter((n) => !seen.has(n.toLowerCase()) && seen.add(n.toLowerCase())).join(', ');
 }
 
 /**
@@ -34,7 +48,8 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
     scope.all<{ Params: { path: string } }>(`${opts.prefix}/:path`, async (req, reply) => {
       const raw: IncomingMessage & { body?: unknown } = req.raw;
       // Read by incomingMessageToRequest instead of the stream, which Fastify has consumed.
-      raw.body = req.body;
+      raw.body = typeof req.body === 'string' ? exactJsonText(req.body) : req.body;
+      if (raw.url) raw.url = exactInputInUrl(raw.url);
       const response = await resolveResponse({
         router,
         req: incomingMessageToRequest(raw, reply.raw, { maxBodySize: null }),
@@ -46,7 +61,8 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
       });
       reply.code(response.status);
       response.headers.forEach((value, name) => {
-        reply.header(name, value);
+        if (FRAMING_HEADERS.has(name)) return;
+        reply.header(name, name === 'vary' ? mergeVary(reply.getHeader('vary'), value) : value);
       });
       return reply.send(await response.text());
     });

@@ -8,7 +8,7 @@ import type { GoogleProof, GoogleVerifier } from './google';
 import { INVALID_INVITE } from '../contract/invite-rules';
 import { consumeInvite, isInviteUsable, markInviteUsedBy } from './invites';
 import { hashPassword, verifyPassword } from './passwords';
-import { LIMITS, LOGIN_PER_EMAIL, type Caller, type RateLimiter } from './rate-limit';
+import { KNOWN_DEVICE_MS, LIMITS, LOGIN_PER_EMAIL, PRIORITY_PER_EMAIL, type Caller, type RateLimiter } from './rate-limit';
 import type { SessionStore } from './sessions';
 import type { SessionClaims, TokenService } from './tokens';
 import { createUser, EMAIL_TAKEN, normalizeEmail, type AuthUser } from './users';
@@ -59,20 +59,34 @@ export const TOO_MANY_SIGNUPS = 'Too many sign-up attempts. Please try again lat
  * one guesser, or the owner's own typos), and the e-mail from all addresses (a slow bucket,
  * LOGIN_PER_EMAIL, so guessing from many addresses is slowed without locking the owner out).
  * The narrower limits come first, so one address cannot drain the e-mail's bucket.
+ *
+ * A known device, an address this e-mail signed in from before (remembered KNOWN_DEVICE_MS in the
+ * shared store), skips the e-mail's bucket and has its password checked in the hashing queue's
+ * first lane: a flood of guesses from other addresses, however spread, neither drains what the
+ * owner needs nor fills the queue in front of them. Only a good sign-in from that very address
+ * makes it known, and each account's first-lane checks are themselves a bucket (PRIORITY_PER_EMAIL),
+ * so an account's own holder cannot use the lane to flood the queue.
  */
 export async function login(deps: AccountsDeps, input: { email: string; password: string }, caller: Caller): Promise<Session> {
   const email = normalizeEmail(input.email);
   const ipKey = `login:ip:${caller.ip}`;
   const emailIpKey = `login:email-ip:${email}:${caller.ip}`;
   const emailKey = `login:email-bucket:${email}`;
+  const knownKey = `login:known:${email}:${caller.ip}`;
   if (!(await deps.limiter.hit(ipKey, LIMITS.loginPerIp))) throw fail.tooMany(TOO_MANY_LOGINS);
   if (!(await deps.limiter.hit(emailIpKey, LIMITS.loginPerEmailAndIp))) throw fail.tooMany(TOO_MANY_LOGINS);
-  if (!(await deps.limiter.take(emailKey, LOGIN_PER_EMAIL))) throw fail.tooMany(LOGIN_SLOWED);
+  const known = (await deps.limiter.isMarked(knownKey)) && (await deps.limiter.take(`login:priority:${email}`, PRIORITY_PER_EMAIL));
+  if (!known && !(await deps.limiter.take(emailKey, LOGIN_PER_EMAIL))) throw fail.tooMany(LOGIN_SLOWED);
 
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
-  if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw fail.unauthorized(INVALID_LOGIN);
+  if (!(await verifyPassword(user?.passwordHash, input.password, { priority: known })) || !user) throw fail.unauthorized(INVALID_LOGIN);
   // Only failures count: a good login gives back what it took, and clears this address's failures for the e-mail.
-  await Promise.all([deps.limiter.refund(ipKey), deps.limiter.reset(emailIpKey), deps.limiter.putBack(emailKey, LOGIN_PER_EMAIL)]);
+  await Promise.all([
+    deps.limiter.refund(ipKey),
+    deps.limiter.reset(emailIpKey),
+    known ? Promise.resolve() : deps.limiter.putBack(emailKey, LOGIN_PER_EMAIL),
+    deps.limiter.mark(knownKey, KNOWN_DEVICE_MS),
+  ]);
   return issueSession(deps, user);
 }
 

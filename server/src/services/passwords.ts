@@ -23,13 +23,21 @@ export const SIGN_IN_BUSY = 'Too many sign-in requests right now. Please try aga
 /**
  * Every argon2 run of this process goes through one small queue: at most all cores but one hash
  * at once, so a burst of sign-ins (or of bogus ones) leaves a core for every other request, and
- * past a short backlog the answer is "busy" at once instead of an ever longer wait.
+ * past a short backlog the answer is "busy" at once instead of an ever longer wait. Sign-ins from
+ * an address the account signed in from before wait in a lane of their own, served first, so a
+ * flood of strangers' guesses is what is turned away, not the partners (accounts.ts decides).
  */
-const argon2Queue = createWorkQueue({ concurrency: Math.max(1, Math.min(4, availableParallelism() - 1)), maxQueued: 32 });
+export const HASH_QUEUE = { concurrency: Math.max(1, Math.min(4, availableParallelism() - 1)), maxQueued: 32, maxPriorityQueued: 32 };
+const argon2Queue = createWorkQueue(HASH_QUEUE);
 
-async function queued<T>(job: () => Promise<T>): Promise<T> {
+/** The hashing queue's jobs running and waiting now (tests wait on it). */
+export function hashQueueLoad(): { running: number; waiting: number } {
+  return { running: argon2Queue.running, waiting: argon2Queue.waiting };
+}
+
+async function queued<T>(job: () => Promise<T>, priority = false): Promise<T> {
   try {
-    return await argon2Queue.run(job);
+    return await argon2Queue.run(job, { priority });
   } catch (err) {
     if (err instanceof QueueFullError) throw fail.tooMany(SIGN_IN_BUSY);
     throw err;
@@ -44,9 +52,10 @@ let dummyHash: Promise<string> | undefined;
 
 /**
  * False for a wrong password or a missing hash. Without a hash it still verifies against a
- * throwaway one, so an unknown e-mail takes as long as a wrong password.
+ * throwaway one, so an unknown e-mail takes as long as a wrong password. `priority` puts the check
+ * in the queue's first lane.
  */
-export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(hash: string | null | undefined, password: string, { priority = false } = {}): Promise<boolean> {
   if (!hash) {
     // Made once; a failed attempt (a full queue) is forgotten so the next call tries again.
     dummyHash ??= hashPassword('not-a-real-password-1!A').catch((err: unknown) => {
@@ -63,5 +72,5 @@ export async function verifyPassword(hash: string | null | undefined, password: 
     } catch {
       return false;
     }
-  });
+  }, priority);
 }

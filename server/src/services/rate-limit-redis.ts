@@ -76,6 +76,14 @@ export function createRedisRateLimiter(
     async reset(key) {
       await (await connecting).del(prefix + key);
     },
+    async mark(key, ttlMs) {
+      const until = now().getTime() + ttlMs;
+      await (await connecting).set(prefix + key, until, 'PX', ttlMs);
+    },
+    async isMarked(key) {
+      const until = Number(await (await connecting).get(prefix + key));
+      return until > now().getTime();
+    },
     async close() {
       const redis = await connecting.catch(() => undefined);
       await redis?.quit();

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { rateLimits } from '../db/schema';
 
@@ -33,6 +33,10 @@ export interface RateLimiter {
   /** Puts back one event taken from a bucket, as if it had not happened. */
   putBack(key: string, bucket: Bucket): Promise<void>;
   reset(key: string): Promise<void>;
+  /** Remembers a fact (a good sign-in from this address) for `ttlMs`. */
+  mark(key: string, ttlMs: number): Promise<void>;
+  /** Whether a mark is there and has not expired. */
+  isMarked(key: string): Promise<boolean>;
 }
 
 /** Who is asking: the request's client address, which the per-address limits count. */
@@ -100,6 +104,21 @@ export function createDbRateLimiter(db: Db, now: () => Date = () => new Date()):
     async reset(key) {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
     },
+    async mark(key, ttlMs) {
+      // A row whose reset_at is the mark's end: the sweep drops it once it has passed.
+      const until = new Date(now().getTime() + ttlMs);
+      await db
+        .insert(rateLimits)
+        .values({ key, count: 1, resetAt: until })
+        .onConflictDoUpdate({ target: rateLimits.key, set: { count: 1, resetAt: until } });
+    },
+    async isMarked(key) {
+      const [row] = await db
+        .select({ key: rateLimits.key })
+        .from(rateLimits)
+        .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, now())));
+      return row !== undefined;
+    },
   };
 }
 
@@ -128,3 +147,12 @@ export const LIMITS = {
  * such a burst the owner waits at most a minute, not fifteen.
  */
 export const LOGIN_PER_EMAIL: Bucket = { burst: 10, refillMs: 60_000 };
+
+/** How long an address stays a known device of an account after a good sign-in from it. */
+export const KNOWN_DEVICE_MS = 90 * 24 * 60 * 60_000;
+
+/**
+ * Sign-ins of one account from its known devices checked ahead of the queue: a partner's own
+ * typos fit easily; past it a known device waits in the common lane like anyone.
+ */
+export const PRIORITY_PER_EMAIL: Bucket = { burst: 10, refillMs: 60_000 };

@@ -2,6 +2,7 @@ import { initTRPC } from '@trpc/server';
 import { authenticate } from '../services/accounts';
 import { isDatabaseUnavailable } from '../db/errors';
 import { fail } from '../services/errors';
+import { countHeavyRead } from '../services/heavy-reads';
 import type { Context } from './context';
 import { clientErrorFromDatabase } from './database-input-errors';
 import { publicMessage, trpcErrorOf } from './errors';
@@ -45,5 +46,16 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 export const gpProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'GP') throw fail.forbidden('Only general partners can do that.');
+  return next();
+});
+
+/** A read that costs far more than a plain one (a statement, an export, a capital account): counted per user. */
+export const heavyReadProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  await countHeavyRead(ctx.deps, ctx.user.id);
+  return next();
+});
+
+export const gpHeavyReadProcedure = gpProcedure.use(async ({ ctx, next }) => {
+  await countHeavyRead(ctx.deps, ctx.user.id);
   return next();
 });

@@ -4,20 +4,20 @@ import { statementCsvDownload, statementPdfDownload } from '../../services/capit
 import { deleteEntry, recordEntry } from '../../services/capital/entries';
 import { accountReader } from '../../services/capital/reader';
 import { declared } from '../../trpc/declared-output';
-import { authedProcedure, gpProcedure, router } from '../../trpc/init';
+import { gpHeavyReadProcedure, gpProcedure, heavyReadProcedure, router } from '../../trpc/init';
 import { idInput } from '../../contract/fields';
 import { capitalAccountOutput, capitalAccountsOutput, capitalEntryOutput, downloadOutput, messageOutput } from '../../contract/outputs';
 
 /** Limited partners' capital accounts (README "Capital accounts"): an LP reads only their own. */
 export const capitalRouter = router({
   /** The signed-in LP's own account (a GP names the LP with userId). */
-  account: authedProcedure
+  account: heavyReadProcedure
     .input(capitalAccountInput)
     .output(declared(capitalAccountOutput))
     .query(({ ctx, input }) => accountOf(ctx.deps, accountReader(ctx.user, input.userId))),
 
   /** Every LP's account and the GP side. */
-  accounts: gpProcedure.output(declared(capitalAccountsOutput)).query(({ ctx }) => allAccounts(ctx.deps)),
+  accounts: gpHeavyReadProcedure.output(declared(capitalAccountsOutput)).query(({ ctx }) => allAccounts(ctx.deps)),
 
   addEntry: gpProcedure
     .input(capitalEntryInput)
@@ -30,12 +30,12 @@ export const capitalRouter = router({
     .output(declared(messageOutput))
     .mutation(({ ctx, input }) => deleteEntry(ctx.deps, ctx.user, input.id)),
 
-  statementPdf: authedProcedure
+  statementPdf: heavyReadProcedure
     .input(statementInput)
     .output(declared(downloadOutput))
     .query(({ ctx, input }) => statementPdfDownload(ctx.deps, accountReader(ctx.user, input.userId), input.quarter)),
 
-  statementCsv: authedProcedure
+  statementCsv: heavyReadProcedure
     .input(statementInput)
     .output(declared(downloadOutput))
     .query(({ ctx, input }) => statementCsvDownload(ctx.deps, accountReader(ctx.user, input.userId), input.quarter)),

@@ -1,15 +1,15 @@
 import * as exportFiles from '../../services/portfolio/exports';
-import { authedProcedure, router } from '../../trpc/init';
+import { heavyReadProcedure, router } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
 import { csvOutput } from '../../contract/outputs';
 
 /** The CSV files for a spreadsheet (REST: /api/export/*.csv). */
 export const exportsRouter = router({
   /** The whole ledger. */
-  transactions: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.transactionsCsv(ctx.deps)),
+  transactions: heavyReadProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.transactionsCsv(ctx.deps)),
 
   /** The dashboards' tables, with the engine's figures. */
-  holdings: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.holdingsCsv(ctx.deps)),
-  venture: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.ventureCsv(ctx.deps)),
-  realEstate: authedProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.realEstateCsv(ctx.deps)),
+  holdings: heavyReadProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.holdingsCsv(ctx.deps)),
+  venture: heavyReadProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.ventureCsv(ctx.deps)),
+  realEstate: heavyReadProcedure.output(declared(csvOutput)).query(({ ctx }) => exportFiles.realEstateCsv(ctx.deps)),
 });

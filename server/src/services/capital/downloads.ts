@@ -1,5 +1,5 @@
 import { statementCsv, statementFileName, statementOf, type StatementDeps } from './statement';
-import { statementPdf } from './statement-pdf';
+import { renderStatementPdf } from './statement-pdf-render';
 
 /** A file a procedure answers: over REST it is sent as the file itself, over tRPC as this object. */
 export interface Download {
@@ -11,7 +11,7 @@ export interface Download {
 
 export async function statementPdfDownload(deps: StatementDeps, userId: number, quarter: string): Promise<Download> {
   const statement = await statementOf(deps, userId, quarter);
-  const pdf = await statementPdf(statement);
+  const pdf = await renderStatementPdf(statement);
   return {
     fileName: statementFileName(statement, 'pdf'),
     contentType: 'application/pdf',
