@@ -110,3 +110,38 @@ describe('verified tokens', () => {
     expect(await tokens.verify(`${fresh.slice(0, -2)}xx`)).toBeNull();
   });
 });
+
+describe('token spelling', () => {
+  const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  /** The spellings of a segment's last character that decode to the same bytes (its unused low bits set every way). */
+  function spellingsOf(segment: string): string[] {
+    const unusedBits = [0, 0, 4, 2][segment.length % 4] ?? 0;
+    const index = ALPHABET.indexOf(segment.at(-1) ?? '');
+    const base = index & ~((1 << unusedBits) - 1);
+    return Array.from({ length: 1 << unusedBits }, (_, i) => `${segment.slice(0, -1)}${ALPHABET[base + i]}`);
+  }
+
+  it("accepts only the one spelling of each segment's last character that was signed", async () => {
+    const tokens = createTokenService(TEST_JWT_SECRET);
+    const token = await tokens.sign({ userId: 7, role: 'LP', tokenVersion: 2 });
+    const segments = token.split('.');
+    const signature = segments[2] ?? '';
+    // A 32-byte HMAC is 43 characters: 2 unused bits, four spellings, all the same bytes.
+    expect(spellingsOf(signature)).toHaveLength(4);
+    let others = 0;
+    for (const [i, segment] of segments.entries()) {
+      for (const spelling of spellingsOf(segment)) {
+        const variant = segments.map((s, j) => (j === i ? spelling : s)).join('.');
+        expect(Buffer.from(spelling, 'base64url')).toEqual(Buffer.from(segment, 'base64url'));
+        if (variant === token) expect(await tokens.verify(variant)).toMatchObject({ userId: 7 });
+        else {
+          others++;
+          expect(await tokens.verify(variant), `segment ${i} spelled ${spelling}`).toBeNull();
+        }
+      }
+    }
+    expect(others).toBeGreaterThanOrEqual(3);
+    // Padding is another spelling too.
+    expect(await tokens.verify(`${token}=`)).toBeNull();
+  });
+});

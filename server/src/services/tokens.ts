@@ -28,6 +28,18 @@ const payloadSchema = z.object({
   exp: z.number(),
 });
 
+/**
+ * Whether each of a JWT's three segments is canonical base64url: the one spelling of its bytes
+ * (no padding, the unused low bits of the last character zero). Decoders ignore those bits, so a
+ * token's last character has up to four spellings that verify; only the one we signed is accepted.
+ */
+export function isCanonicalJwt(token: string): boolean {
+  const segments = token.split('.');
+  return (
+    segments.length === 3 && segments.every((s) => /^[A-Za-z0-9_-]+$/.test(s) && Buffer.from(s, 'base64url').toString('base64url') === s)
+  );
+}
+
 export function createTokenService(secret: string, ttlSeconds = SESSION_TTL_SECONDS, now: () => Date = () => new Date()): TokenService {
   // Imported once: a raw key would be imported again on every verification.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
@@ -52,6 +64,7 @@ export function createTokenService(secret: string, ttlSeconds = SESSION_TTL_SECO
         verified.delete(token);
         return null;
       }
+      if (!isCanonicalJwt(token)) return null;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
         const parsed = payloadSchema.safeParse(payload);
