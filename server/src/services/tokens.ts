@@ -8,9 +8,13 @@ export interface SessionClaims {
   userId: number;
   role: Role;
   tokenVersion: number;
+  /** The session the token belongs to (the `sid` claim; a row of the sessions table). */
+  sessionId: string;
 }
 
 export interface TokenService {
+  /** How long a token is valid. */
+  ttlSeconds: number;
   sign(claims: SessionClaims): Promise<string>;
   /** The claims of a valid, unexpired token signed by us; null for anything else. */
   verify(token: string): Promise<SessionClaims | null>;
@@ -25,6 +29,7 @@ const payloadSchema = z.object({
   sub: z.string().regex(/^[0-9]+$/),
   role: z.enum(ROLES),
   ver: z.number().int().nonnegative(),
+  sid: z.uuid(),
   exp: z.number(),
 });
 
@@ -50,8 +55,9 @@ export function createTokenService(secret: string, ttlSeconds = SESSION_TTL_SECO
    */
   const verified = new Map<string, { claims: SessionClaims; expiresAtMs: number }>();
   return {
-    sign: ({ userId, role, tokenVersion }) =>
-      new SignJWT({ role, ver: tokenVersion })
+    ttlSeconds,
+    sign: ({ userId, role, tokenVersion, sessionId }) =>
+      new SignJWT({ role, ver: tokenVersion, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuedAt(now())
@@ -69,7 +75,12 @@ export function createTokenService(secret: string, ttlSeconds = SESSION_TTL_SECO
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
         const parsed = payloadSchema.safeParse(payload);
         if (!parsed.success) return null;
-        const claims: SessionClaims = { userId: Number(parsed.data.sub), role: parsed.data.role, tokenVersion: parsed.data.ver };
+        const claims: SessionClaims = {
+          userId: Number(parsed.data.sub),
+          role: parsed.data.role,
+          tokenVersion: parsed.data.ver,
+          sessionId: parsed.data.sid,
+        };
         if (verified.size >= MAX_VERIFIED) verified.clear();
         verified.set(token, { claims, expiresAtMs: parsed.data.exp * 1000 });
         return claims;
