@@ -26,6 +26,13 @@ describe.each(databaseKinds)('session checks on %s', (kind) => {
   });
 
   const profile = (h: Harness, token: string) => h.inject({ method: 'GET', url: '/api/users/profile/details', headers: bearer(token) });
+  const changePassword = (h: Harness, token: string) =>
+    h.inject({
+      method: 'PUT',
+      url: '/api/users/change-password',
+      headers: bearer(token),
+      payload: { currentPassword: 'Passw0rd!', newPassword: 'N3w-Passw0rd!' },
+    });
   const userInfo = (h: Harness, token: string) => h.inject({ method: 'GET', url: '/api/users/userinfo', headers: bearer(token) });
 
   it('reads the user row once, then answers from what it keeps', async () => {
@@ -52,12 +59,7 @@ describe.each(databaseKinds)('session checks on %s', (kind) => {
     const old = await a.login('mover@test.dev', 'Passw0rd!');
     expect((await profile(a, old)).statusCode).toBe(200);
     expect((await profile(b, old)).statusCode).toBe(200);
-    const changed = await a.inject({
-      method: 'PUT',
-      url: '/api/users/change-password',
-      headers: bearer(old),
-      payload: { currentPassword: 'Passw0rd!', newPassword: 'N3w-Passw0rd!' },
-    });
+    const changed = await changePassword(a, old);
     expect(changed.statusCode, changed.body).toBe(200);
     // The instance that changed it refuses the old token at once.
     const here = await profile(a, old);
@@ -214,12 +216,7 @@ describe.each(databaseKinds)('session checks on %s', (kind) => {
     await a.createUser({ email: 'changer@test.dev', role: 'LP' });
     const here = await a.login('changer@test.dev', 'Passw0rd!');
     const elsewhere = await a.login('changer@test.dev', 'Passw0rd!');
-    const changed = await a.inject({
-      method: 'PUT',
-      url: '/api/users/change-password',
-      headers: bearer(here),
-      payload: { currentPassword: 'Passw0rd!', newPassword: 'N3w-Passw0rd!' },
-    });
+    const changed = await changePassword(a, here);
     expect(changed.statusCode, changed.body).toBe(200);
     const renewed = changed.json<{ token: string }>().token;
     expect(sidOf(renewed)).toBe(sidOf(here));
