@@ -7,7 +7,8 @@ FROM node:22-bookworm-slim AS build
 RUN npm install -g pnpm@12 && apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so a change of source reuses this layer.
-COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .pnpmfile.cjs ./
+COPY scripts ./scripts
 COPY patches ./patches
 COPY client/package.json ./client/
 COPY server/package.json ./server/

@@ -201,13 +201,19 @@ describeInBrowser('partner journeys in Chromium', () => {
     await page.close();
   });
 
-  it('LOG OUT clears the session and goes to /login', async () => {
+  it('LOG OUT ends the session on the server, clears it here and goes to /login', async () => {
     const page = await (await session.signedIn('lp')).newPage();
     await page.goto(`${session.app.url}/lp_dashboard`);
     await page.getByRole('link', { name: 'PROFILE' }).click();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const profileWith = async () =>
+      (await fetch(`${session.app.url}/api/users/profile/details`, { headers: { authorization: `Bearer ${token}` } })).status;
+    expect(await profileWith()).toBe(200);
     await page.getByRole('button', { name: 'LOG OUT' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual([]);
+    // A copy of the token no longer works.
+    expect(await profileWith()).toBe(401);
     await page.getByRole('link', { name: 'LOG IN' }).waitFor();
     await page.close();
   });

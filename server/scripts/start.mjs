@@ -2,6 +2,8 @@
 // `pnpm start`: builds first where the build tools are installed (a full `pnpm install`), so a fresh
 // clone starts with one command; after `pnpm install --prod` it starts the existing build, and says
 // plainly what to do if there is none. Plain JavaScript: it must run without tsx.
+// First of all: a Node.js too old for the project stops here with one plain line.
+import '../../scripts/check-node.cjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
+import { redactUrl, redactUrlsIn } from './http/redact-url';
 
 /** Fields of an error that are safe and useful in a log: what failed and where, never the data. */
 const KEPT_FIELDS = [
@@ -46,7 +47,7 @@ export interface SerializedError {
  * (e-mails, password hashes). The statement stays, the values go.
  */
 function withoutParams(text: string): string {
-  return text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '');
+  return redactUrlsIn(text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, ''));
 }
 
 /**
@@ -73,11 +74,31 @@ export function serializeError(err: unknown, depth = 0): SerializedError {
   return out;
 }
 
-/** The logger settings of the server (pino JSON lines): level, redaction and the error serializer. */
+/** A request as the log shows it (Fastify's fields), its URL without secrets (http/redact-url.ts). */
+export function serializeRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url, req.routeOptions?.url),
+    version: [req.headers['accept-version']].flat()[0],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/**
+ * The logger settings of the server (pino JSON lines): level, redaction and the serializers.
+ * Messages are written with the URLs in them redacted too (Fastify's own warnings quote a request's URL).
+ */
 export function logOptions(level: Config['logLevel']): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((arg: unknown) => (typeof arg === 'string' ? redactUrlsIn(arg) : arg)) as Parameters<typeof method>);
+      },
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -24,7 +25,7 @@ describe('when PostgreSQL cannot be reached', () => {
     database = openPostgres(`postgres://portal@127.0.0.1:${port}/portal`);
     const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', CLIENT_DIST: '/nonexistent-client-dist' });
     app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, logger: false });
-    token = await createTokenService(TEST_JWT_SECRET).sign({ userId: 1, role: 'GP', tokenVersion: 0 });
+    token = await createTokenService(TEST_JWT_SECRET).sign({ userId: 1, role: 'GP', tokenVersion: 0, sessionId: randomUUID() });
   });
 
   afterAll(async () => {

@@ -50,8 +50,9 @@ describe('the OpenAPI document', () => {
       for (const status of errors) {
         expect(op.responses[status]?.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
       }
-      if (r.input === 'id' || r.input === 'id+body')
-        expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
+      // Each path parameter is declared under the name its template gives it.
+      const inPath = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      expect(inPath, `${r.method} ${r.path}`).toEqual([...r.path.matchAll(/:(\w+)/g)].map((m) => m[1]));
       if (r.input === 'body' || r.input === 'id+body') expect(op.requestBody).toBeDefined();
     }
   });

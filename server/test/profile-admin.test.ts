@@ -13,6 +13,8 @@ const PASSWORD_RULE_MESSAGE =
 const EMAIL_TAKEN = 'An account with this email already exists.';
 const LAST_GP = 'The last general partner cannot be deleted.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
+/** The session of a caller made up for a service-level call (deleting a user does not look at it). */
+const NO_SESSION = '00000000-0000-4000-8000-000000000000';
 
 interface ProfileDetailsBody {
   user: {
@@ -280,7 +282,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       const email = uniqueEmail('google');
       const googleId = `google-sub-${kind}-4242`;
       const id = await h.createUser({ email, password: null, role: 'LP', googleId, firstName: 'Gee', lastName: 'Oogle' });
-      const token = await h.deps.tokens.sign({ userId: id, role: 'LP', tokenVersion: 0 });
+      const token = await h.tokenFor(id);
 
       expect((await getDetails(token)).json<ProfileDetailsBody>().user.auth_method).toBe('google');
 
@@ -344,7 +346,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
 
     it('refuses a Google account that has no password', async () => {
       const id = await h.createUser({ email: uniqueEmail('google-pw'), password: null, role: 'LP', googleId: `g-${kind}-pw` });
-      const token = await h.deps.tokens.sign({ userId: id, role: 'LP', tokenVersion: 0 });
+      const token = await h.tokenFor(id);
       const res = await changePassword(token, 'Anything1!', 'New!Passw0rd');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'This account signs in with Google and has no password to change.' });
@@ -578,7 +580,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       if (!last) throw new Error('no GP left');
       // Through REST the deleting GP always counts as a second GP, so call the service as another account.
       const lpId = await solo.createUser({ email: 'lp@solo.test', password: PASSWORD, role: 'LP' });
-      const me: AuthUser = { id: lpId, role: 'GP', email: 'lp@solo.test' };
+      const me: AuthUser = { id: lpId, role: 'GP', email: 'lp@solo.test', sessionId: NO_SESSION };
 
       const attempt = deleteUser(solo.deps, me, last.id);
       await expect(attempt).rejects.toBeInstanceOf(DomainError);
@@ -586,7 +588,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       expect(await gpCount()).toBe(1);
 
       // An LP can still be deleted, and the last GP cannot delete themselves either.
-      await expect(deleteUser(solo.deps, { id: last.id, role: 'GP', email: last.email }, lpId)).resolves.toEqual({
+      await expect(deleteUser(solo.deps, { id: last.id, role: 'GP', email: last.email, sessionId: NO_SESSION }, lpId)).resolves.toEqual({
         message: 'User deleted.',
       });
       const token = await solo.login(last.email, PASSWORD);
@@ -599,7 +601,9 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       const [last] = await solo.database.db.select().from(users).where(eq(users.role, 'GP'));
       if (!last) throw new Error('no GP left');
       const newcomer = await solo.createUser({ email: 'gp-c@solo.test', password: PASSWORD, role: 'GP' });
-      await expect(deleteUser(solo.deps, { id: newcomer, role: 'GP', email: 'gp-c@solo.test' }, last.id)).resolves.toEqual({
+      await expect(
+        deleteUser(solo.deps, { id: newcomer, role: 'GP', email: 'gp-c@solo.test', sessionId: NO_SESSION }, last.id),
+      ).resolves.toEqual({
         message: 'User deleted.',
       });
       expect(await gpCount()).toBe(1);

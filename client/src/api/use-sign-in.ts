@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { isRole } from '@contract/roles';
 import { signOutOfGoogle } from '../lib/google-identity';
@@ -5,6 +6,7 @@ import { useToast } from '../lib/notify';
 import { returnPathFromLocation } from '../lib/return-path';
 import { usePrefetchDashboard } from './prefetch-dashboard';
 import { clearSession, readSession, saveSession, type AuthMethod } from './session';
+import { trpc } from './trpc';
 
 export const UNKNOWN_ROLE = 'Unknown role';
 
@@ -29,13 +31,31 @@ export function useCompleteSignIn(): (answer: { token: string; role: string }, a
   };
 }
 
-/** SPEC §4: clear the session, sign out of Google if that was the way in, go to /login. */
+/** How long LOG OUT waits for the server to end the session before logging out here anyway. */
+export const LOGOUT_WAIT_MS = 5_000;
+
+/**
+ * Ends the session on the server first (its token stops working everywhere at once), then as SPEC
+ * §4 says: clear the session, sign out of Google if that was the way in, go to /login. A call that
+ * fails or takes too long still logs out here.
+ */
 export function useLogout(): () => void {
   const [, navigate] = useLocation();
+  const endOnServer = trpc.auth.logout.useMutation();
+  const leaving = useRef(false);
   return () => {
-    const wasGoogle = readSession()?.authMethod === 'google';
-    clearSession();
-    if (wasGoogle) signOutOfGoogle();
-    navigate('/login');
+    if (leaving.current) return;
+    leaving.current = true;
+    const session = readSession();
+    const ended = session ? endOnServer.mutateAsync().catch(() => undefined) : Promise.resolve();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOGOUT_WAIT_MS)));
+    void Promise.race([ended, waited]).then(() => {
+      clearTimeout(timer);
+      leaving.current = false;
+      clearSession();
+      if (session?.authMethod === 'google') signOutOfGoogle();
+      navigate('/login');
+    });
   };
 }

@@ -133,3 +133,24 @@ describe('Google sign-in', () => {
     expect(script?.src).toBe('https://accounts.google.com/gsi/client');
   });
 });
+
+describe('login with a page to return to', () => {
+  it.each(['/.//evil.example', '/%2F/evil.example', '/./\\evil.example', '/\\/evil.example', '/.%09//evil.example'])(
+    'goes to the dashboard when ?next= is %j',
+    async (next) => {
+      const user = userEvent.setup();
+      renderApp(`/login?next=${encodeURIComponent(next)}`, loginApi('GP'));
+      await logIn(user);
+      expect(await screen.findByRole('heading', { name: 'GP Dashboard' })).toBeTruthy();
+      expect(window.location.pathname).toBe('/gp_dashboard');
+    },
+  );
+
+  it('returns to the page asked for, its query kept', async () => {
+    const user = userEvent.setup();
+    renderApp(`/login?next=${encodeURIComponent('/gp_dashboard?from=mail')}`, loginApi('GP'));
+    await logIn(user);
+    expect(await screen.findByRole('heading', { name: 'GP Dashboard' })).toBeTruthy();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/gp_dashboard?from=mail');
+  });
+});

@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { CAPITAL_KINDS } from '../contract/capital';
 import { LEDGER_KINDS } from '../contract/ledger';
@@ -82,6 +83,33 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * One row per sign-in; every token carries its id (the `sid` claim). Logging out sets ended_at and
+ * the session's tokens stop working at once on every instance (a trigger notifies, services/sessions.ts).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** How the user signed in: 'local' (password) or 'google'. */
+    method: text('method', { enum: ['local', 'google'] }).notNull(),
+    createdAt: createdAt(),
+    /** Moved by the session's requests, at most once a minute. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** The address of the sign-in, then of the latest request that moved last_seen_at. */
+    ip: text('ip').notNull(),
+    /** The browser's User-Agent at sign-in (at most 512 characters). */
+    userAgent: text('user_agent').notNull(),
+    /** When the session's latest token expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), check('sessions_method_check', sql`${t.method} in ('local', 'google')`)],
+);
 
 export const contactSubmissions = pgTable('contact_submissions', {
   id: serial('id').primaryKey(),
@@ -396,6 +424,7 @@ export const schema = {
   userEditLogs,
   invites,
   passwordResets,
+  sessions,
   contactSubmissions,
   rateLimits,
   holdings,

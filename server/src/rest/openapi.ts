@@ -63,11 +63,18 @@ function summaryOf(procedure: string): string {
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}${scope}`;
 }
 
+/** The names of a path's parameters, as its template spells them: '/api/capital-accounts/:userId/entries' → ['userId']. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
+}
+
 function parameters(row: RestRoute, input: JsonSchema | undefined): JsonSchema[] {
   const params: JsonSchema[] = [];
   const props = propertiesOf(input);
   if (row.input === 'id' || row.input === 'id+body') {
-    params.push({ name: 'id', in: 'path', required: true, schema: props.id ?? { type: 'integer' } });
+    for (const name of pathParameterNames(row.path)) {
+      params.push({ name, in: 'path', required: true, schema: props[name] ?? { type: 'integer' } });
+    }
   }
   if (row.input === 'query') {
     const required = requiredOf(input);
@@ -80,9 +87,10 @@ function requestBody(row: RestRoute, input: JsonSchema | undefined): JsonSchema 
   if (row.input !== 'body' && row.input !== 'id+body') return undefined;
   let schema = input ?? { type: 'object' };
   if (row.input === 'id+body') {
-    // The id comes from the path.
-    const { id: _id, ...properties } = propertiesOf(schema);
-    const required = [...requiredOf(schema)].filter((name) => name !== 'id');
+    // The ids come from the path.
+    const fromPath = new Set(pathParameterNames(row.path));
+    const properties = Object.fromEntries(Object.entries(propertiesOf(schema)).filter(([name]) => !fromPath.has(name)));
+    const required = [...requiredOf(schema)].filter((name) => !fromPath.has(name));
     schema = { ...schema, properties, required };
   }
   return { required: requiredOf(schema).size > 0, content: { 'application/json': { schema } } };

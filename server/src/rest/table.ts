@@ -44,6 +44,7 @@ export const restRoutes: RestRoute[] = [
 
   route('POST', '/api/users/login', 'body', 'public', 'auth.login'),
   route('POST', '/api/users/google-login', 'body', 'public', 'auth.googleLogin'),
+  route('POST', '/api/users/logout', 'none', 'user', 'auth.logout'),
   route('POST', '/api/users/signup', 'body', 'public', 'auth.signup', 201),
   route('POST', '/api/users/google-signup', 'body', 'public', 'auth.googleSignup', 201),
   route('POST', '/api/users/request-password-reset', 'body', 'public', 'auth.passwordReset.request'),

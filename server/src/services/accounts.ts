@@ -9,7 +9,7 @@ import { INVALID_INVITE } from '../contract/invite-rules';
 import { consumeInvite, isInviteUsable, markInviteUsedBy } from './invites';
 import { hashPassword, verifyPassword } from './passwords';
 import { KNOWN_DEVICE_MS, LIMITS, LOGIN_PER_EMAIL, PRIORITY_PER_EMAIL, type Caller, type RateLimiter } from './rate-limit';
-import type { SessionStore } from './sessions';
+import { endSession, startSession, type ClientInfo, type SessionStore, type SignInMethod } from './sessions';
 import type { SessionClaims, TokenService } from './tokens';
 import { createUser, EMAIL_TAKEN, normalizeEmail, type AuthUser } from './users';
 
@@ -33,6 +33,7 @@ export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please wait 15 m
 export const NO_GOOGLE_ACCOUNT = 'No account is linked to this Google account. Sign up with an invite link first.';
 export const GOOGLE_TAKEN = 'This Google account is already registered. Log in with Google instead.';
 export const GOOGLE_MISMATCH = 'The Google account does not match the details sent.';
+export const LOGGED_OUT = 'You have been logged out.';
 
 export interface Session {
   token: string;
@@ -43,9 +44,15 @@ export function assertPasswordRule(password: string): void {
   if (!meetsPasswordRule(password)) throw fail.badRequest(PASSWORD_RULE_MESSAGE);
 }
 
-async function issueSession(deps: AccountsDeps, user: { id: number; role: Role; tokenVersion: number }): Promise<Session> {
+/** A signed-in user's new session: its row, and the token that carries its id. */
+async function issueSession(
+  deps: AccountsDeps,
+  user: { id: number; role: Role; tokenVersion: number },
+  client: ClientInfo,
+  method: SignInMethod,
+): Promise<Session> {
   await deps.db.update(users).set({ lastLogin: deps.now() }).where(eq(users.id, user.id));
-  return { token: await deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion }), role: user.role };
+  return { token: await startSession(deps, user, client, method), role: user.role };
 }
 
 /** When the e-mail's bucket (LOGIN_PER_EMAIL) is empty: it refills within a minute. */
@@ -67,7 +74,7 @@ export const TOO_MANY_SIGNUPS = 'Too many sign-up attempts. Please try again lat
  * makes it known, and each account's first-lane checks are themselves a bucket (PRIORITY_PER_EMAIL),
  * so an account's own holder cannot use the lane to flood the queue.
  */
-export async function login(deps: AccountsDeps, input: { email: string; password: string }, caller: Caller): Promise<Session> {
+export async function login(deps: AccountsDeps, input: { email: string; password: string }, caller: Caller & ClientInfo): Promise<Session> {
   const email = normalizeEmail(input.email);
   const ipKey = `login:ip:${caller.ip}`;
   const emailIpKey = `login:email-ip:${email}:${caller.ip}`;
@@ -87,7 +94,7 @@ export async function login(deps: AccountsDeps, input: { email: string; password
     known ? Promise.resolve() : deps.limiter.putBack(emailKey, LOGIN_PER_EMAIL),
     deps.limiter.mark(knownKey, KNOWN_DEVICE_MS),
   ]);
-  return issueSession(deps, user);
+  return issueSession(deps, user, caller, 'local');
 }
 
 interface NewAccount {
@@ -149,20 +156,25 @@ async function verifiedGoogleUser(deps: AccountsDeps, input: { email: string; go
   return { ...identity, email: normalizeEmail(identity.email) };
 }
 
-export async function googleLogin(deps: AccountsDeps, input: { email: string; googleId: string } & GoogleProof): Promise<Session> {
+export async function googleLogin(
+  deps: AccountsDeps,
+  input: { email: string; googleId: string } & GoogleProof,
+  client: ClientInfo,
+): Promise<Session> {
   const identity = await verifiedGoogleUser(deps, input);
   const [byGoogleId] = await deps.db.select().from(users).where(eq(users.googleId, identity.sub));
-  if (byGoogleId) return issueSession(deps, byGoogleId);
+  if (byGoogleId) return issueSession(deps, byGoogleId, client, 'google');
   // Google has verified the address, so an invited account with that e-mail may link its Google identity.
   const [byEmail] = await deps.db.select().from(users).where(eq(users.email, identity.email));
   if (!byEmail || byEmail.googleId) throw fail.unauthorized(NO_GOOGLE_ACCOUNT);
   await deps.db.update(users).set({ googleId: identity.sub }).where(eq(users.id, byEmail.id));
-  return issueSession(deps, byEmail);
+  return issueSession(deps, byEmail, client, 'google');
 }
 
 export async function googleSignup(
   deps: AccountsDeps,
   input: { email: string; googleId: string; firstName: string; lastName: string; inviteCode: string } & GoogleProof,
+  client: ClientInfo,
 ): Promise<Session> {
   const identity = await verifiedGoogleUser(deps, input);
   const user = await createAccount(deps, {
@@ -173,17 +185,26 @@ export async function googleSignup(
     passwordHash: null,
     googleId: identity.sub,
   });
-  return issueSession(deps, user);
+  return issueSession(deps, user, client, 'google');
 }
 
 /**
- * The user behind a bearer token, or null when the token is bad, expired, or was ended by a
- * password change, reset or delete (its version no longer matches).
+ * The user behind a bearer token, or null when the token is bad or expired, its session was ended
+ * (logged out), or it was ended by a password change, reset or delete (its version no longer
+ * matches). Each check notes the session's request (last seen, at most once a minute).
  */
-export async function authenticate(deps: AuthenticateDeps, token: string): Promise<AuthUser | null> {
+export async function authenticate(deps: AuthenticateDeps, token: string, client: ClientInfo): Promise<AuthUser | null> {
   const claims: SessionClaims | null = await deps.tokens.verify(token);
   if (!claims) return null;
-  const user = await deps.sessions.userOf(claims.userId);
+  const [user, session] = await Promise.all([deps.sessions.userOf(claims.userId), deps.sessions.sessionOf(claims.sessionId)]);
   if (!user || user.tokenVersion !== claims.tokenVersion) return null;
-  return { id: user.id, role: user.role, email: user.email };
+  if (!session || session.ended || session.userId !== user.id) return null;
+  await deps.sessions.seen(session, client);
+  return { id: user.id, role: user.role, email: user.email, sessionId: session.id };
+}
+
+/** Logging out: the caller's session ends, and its tokens stop working at once on every instance. */
+export async function logout(deps: AccountsDeps, me: AuthUser): Promise<{ message: string }> {
+  await endSession(deps, me.sessionId);
+  return { message: LOGGED_OUT };
 }

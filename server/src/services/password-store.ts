@@ -2,12 +2,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/open';
 import { passwordResets, users } from '../db/schema';
 import { PASSWORD_CHANGE, recordEdits } from './edit-log';
-import { sessionChanged } from './sessions';
+import { endSessionsOf, sessionChanged } from './sessions';
 import type { Role } from '../contract/roles';
 
 /**
  * The one way a password changes (reset or change): store the hash, bump the token version so
- * every earlier session ends, log the edit, and void any reset link still pending.
+ * every earlier token stops working, mark the user's sessions ended (but `keepSession`, the one
+ * that changed it), log the edit, and void any reset link still pending.
  * Answers the updated user, or undefined when there is no such user.
  */
 export async function storeNewPassword(
@@ -16,6 +17,7 @@ export async function storeNewPassword(
   passwordHash: string,
   changedBy: number,
   now: Date,
+  keepSession?: string,
 ): Promise<{ id: number; email: string; role: Role; tokenVersion: number } | undefined> {
   const [user] = await tx
     .update(users)
@@ -24,6 +26,7 @@ export async function storeNewPassword(
     .returning({ id: users.id, email: users.email, role: users.role, tokenVersion: users.tokenVersion });
   if (!user) return undefined;
   sessionChanged(user.id);
+  await endSessionsOf(tx, user.id, now, keepSession);
   await recordEdits(tx, user, [PASSWORD_CHANGE], changedBy, now);
   await tx
     .update(passwordResets)

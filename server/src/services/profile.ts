@@ -11,7 +11,7 @@ import { recordEdits, type FieldChange } from './edit-log';
 import { fail } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { storeNewPassword } from './password-store';
-import { sessionChanged } from './sessions';
+import { renewSession, sessionChanged } from './sessions';
 import { authMethodOf, isoOrNull } from './user-fields';
 import { easternDateTime } from '../domain/dates';
 
@@ -171,7 +171,7 @@ async function tellOldAddress(deps: ProfileDeps, change: { from: string; to: str
 
 /**
  * Checks the current password and sets the new one. Every other session ends; the answer carries
- * a fresh token so the session that made the change goes on.
+ * a fresh token of the same session, so the session that made the change goes on.
  */
 export async function changePassword(
   deps: ProfileDeps,
@@ -185,10 +185,10 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.now();
   const updated = await deps.db.transaction(async (tx) => {
-    const row = await storeNewPassword(tx, me.id, passwordHash, me.id, now);
+    const row = await storeNewPassword(tx, me.id, passwordHash, me.id, now, me.sessionId);
     if (!row) throw fail.unauthorized();
     return row;
   });
-  const token = await deps.tokens.sign({ userId: me.id, role: updated.role, tokenVersion: updated.tokenVersion });
+  const token = await renewSession(deps, updated, me.sessionId);
   return { message: 'Password changed successfully!', token };
 }

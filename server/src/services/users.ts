@@ -43,6 +43,8 @@ export interface AuthUser {
   id: number;
   role: Role;
   email: string;
+  /** The session the request's token belongs to. */
+  sessionId: string;
 }
 
 /**

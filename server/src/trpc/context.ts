@@ -6,6 +6,8 @@ export interface Context {
   /** The bearer token sent, if any; checked only by procedures that need a user. */
   token: string | null;
   ip: string;
+  /** The browser's User-Agent, kept on a session started by this request. */
+  userAgent?: string | undefined;
 }
 
 export function bearerToken(header: string | undefined): string | null {
@@ -15,5 +17,5 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 export function contextFromRequest(deps: AppServices, req: FastifyRequest): Context {
-  return { deps, token: bearerToken(req.headers.authorization), ip: req.ip };
+  return { deps, token: bearerToken(req.headers.authorization), ip: req.ip, userAgent: req.headers['user-agent'] };
 }

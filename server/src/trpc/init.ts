@@ -39,7 +39,7 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
 /** Any signed-in user, GP or LP, whose token is valid and current. */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.token) throw fail.unauthorized('Please log in.');
-  const user = await authenticate(ctx.deps, ctx.token);
+  const user = await authenticate(ctx.deps, ctx.token, ctx);
   if (!user) throw fail.unauthorized('Your session has ended. Please log in again.');
   return next({ ctx: { ...ctx, user } });
 });

@@ -70,7 +70,9 @@ export async function callEveryPath(tokens: { gp: string; lp: string }, send: Co
     query = QUERIES[`${route.method} ${route.path}`]?.query,
   ) =>
     send({ route, url: `${fill(route.path, id)}${query ? `?${query}` : ''}`, token, ...(payload === undefined ? {} : { payload }), bad });
-  const writes = restRoutes.filter((r) => r.method !== 'GET');
+  // Logging out ends the session the calls are made with: it comes last.
+  const endsSession = (r: RestRoute) => r.procedure === 'auth.logout';
+  const writes = restRoutes.filter((r) => r.method !== 'GET' && !endsSession(r));
   const reads = restRoutes.filter((r) => r.method === 'GET');
   for (const r of reads) for (const token of [tokens.gp, tokens.lp]) await call(r, token);
   for (const r of reads) if (QUERIES[`${r.method} ${r.path}`]?.required) await call(r, tokens.gp, undefined, '999999', true, '');
@@ -105,4 +107,5 @@ export async function callEveryPath(tokens: { gp: string; lp: string }, send: Co
       { name: '12 Elm Street', purchase_date: day, qty: '1', price_paid: '250000', last_price_at_date: '265000' },
       String(estate[0].id),
     );
+  for (const r of restRoutes.filter(endsSession)) for (const token of [tokens.lp, tokens.gp]) await call(r, token);
 }

@@ -9,6 +9,9 @@ import type { MarketDataProvider } from '../../src/services/market/provider';
 import type { RateLimiter } from '../../src/services/rate-limit';
 import { createSimulatedProvider } from '../../src/services/market/simulated';
 import { hashPassword } from '../../src/services/passwords';
+import { startSession } from '../../src/services/sessions';
+import { users } from '../../src/db/schema';
+import { eq } from 'drizzle-orm';
 import { createUser } from '../../src/services/users';
 import { createCaller, type AppCaller } from '../../src/trpc/router';
 import { openTestDatabase, type DatabaseKind } from './databases';
@@ -47,6 +50,8 @@ export interface Harness {
   }): Promise<number>;
   /** Logs in through the REST path and returns the token. */
   login(email: string, password: string): Promise<string>;
+  /** A token of a new session of this user, as a sign-in makes (for accounts with no password). */
+  tokenFor(userId: number): Promise<string>;
   /** A new GP and a new LP (e-mails from `name`), signed in: their tokens. */
   partners(name: string): Promise<{ gp: string; lp: string }>;
   /** A request from a fresh address; it answers once the work the request left for later is done too. */
@@ -142,6 +147,11 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
       });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
       return (res.json() as { token: string }).token;
+    },
+    async tokenFor(userId) {
+      const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw new Error(`no user ${userId}`);
+      return startSession(deps, user, { ip: freshIp(), userAgent: 'test' }, user.googleId ? 'google' : 'local');
     },
     async partners(name) {
       await harness.createUser({ email: `gp-${name}@test.dev`, role: 'GP' });

@@ -141,13 +141,61 @@ describe('the profile', () => {
     expect(screen.getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
   });
 
-  it('LOG OUT clears token, role and authMethod and goes to /login', async () => {
+  it('LOG OUT ends the session on the server, then clears token, role and authMethod and goes to /login', async () => {
     const user = userEvent.setup();
-    storeSession('LP');
-    renderApp('/lp_profile', profileApi({ 'auth.clientSettings': () => ({ googleClientId: null }) }));
+    storeSession('LP', 'lp-session-token');
+    const storedWhenCalled: (string | null)[] = [];
+    const api = profileApi({
+      'auth.clientSettings': () => ({ googleClientId: null }),
+      'auth.logout': () => {
+        storedWhenCalled.push(localStorage.getItem('token'));
+        return { message: 'You have been logged out.' };
+      },
+    });
+    renderApp('/lp_profile', api);
     await user.click(await screen.findByRole('button', { name: 'LOG OUT' }));
     expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeTruthy();
+    expect(api.callsTo('auth.logout')).toEqual([{ path: 'auth.logout', input: undefined, authorization: 'Bearer lp-session-token' }]);
+    // The server was told while the session was still stored here.
+    expect(storedWhenCalled).toEqual(['lp-session-token']);
     expect([localStorage.getItem('token'), localStorage.getItem('role'), localStorage.getItem('authMethod')]).toEqual([null, null, null]);
+  });
+
+  it.each([
+    [500, 'Something went wrong. Please try again.'],
+    [401, 'Your session has ended. Please log in again.'],
+    [503, 'The service is temporarily unavailable. Please try again in a moment.'],
+  ])('LOG OUT still logs out here when the server answers %i', async (status, message) => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = profileApi({
+      'auth.clientSettings': () => ({ googleClientId: null }),
+      'auth.logout': () => {
+        throw new FakeApiError(status, message);
+      },
+    });
+    renderApp('/gp_profile', api);
+    await user.click(await screen.findByRole('button', { name: 'LOG OUT' }));
+    expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeTruthy();
+    expect(api.callsTo('auth.logout')).toHaveLength(1);
+    expect([localStorage.getItem('token'), localStorage.getItem('role'), localStorage.getItem('authMethod')]).toEqual([null, null, null]);
+  });
+
+  it('LOG OUT logs out here when the server does not answer in time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    storeSession('GP');
+    const api = profileApi({
+      'auth.clientSettings': () => ({ googleClientId: null }),
+      'auth.logout': () => new Promise<never>(() => undefined),
+    });
+    renderApp('/gp_profile', api);
+    await user.click(await screen.findByRole('button', { name: 'LOG OUT' }));
+    await waitFor(() => expect(api.callsTo('auth.logout')).toHaveLength(1));
+    expect(localStorage.getItem('token')).toBe('token-GP');
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeTruthy();
+    expect(localStorage.getItem('token')).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import * as accounts from '../../services/accounts';
 import { checkInvite } from '../../services/invites';
-import { publicProcedure, router } from '../../trpc/init';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { checkInviteInput, googleLoginInput, googleSignupInput, loginInput, signupInput } from '../../contract/auth';
 import { declared } from '../../trpc/declared-output';
 import { clientSettingsOutput, inviteCheckOutput, messageOutput, sessionOutput } from '../../contract/outputs';
@@ -22,7 +22,7 @@ export const authRouter = router({
   googleLogin: publicProcedure
     .input(googleLoginInput)
     .output(declared(sessionOutput))
-    .mutation(({ ctx, input }) => accounts.googleLogin(ctx.deps, input)),
+    .mutation(({ ctx, input }) => accounts.googleLogin(ctx.deps, input, ctx)),
 
   /** The sign-up page's check when it opens: answers only whether the invite can still be used. */
   checkInvite: publicProcedure
@@ -38,7 +38,10 @@ export const authRouter = router({
   googleSignup: publicProcedure
     .input(googleSignupInput)
     .output(declared(sessionOutput))
-    .mutation(({ ctx, input }) => accounts.googleSignup(ctx.deps, input)),
+    .mutation(({ ctx, input }) => accounts.googleSignup(ctx.deps, input, ctx)),
+
+  /** Ends the caller's session: its token stops working at once on every instance. */
+  logout: authedProcedure.output(declared(messageOutput)).mutation(({ ctx }) => accounts.logout(ctx.deps, ctx.user)),
 
   passwordReset: passwordResetRouter,
 
