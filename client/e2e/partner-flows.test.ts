@@ -205,7 +205,8 @@ describeInBrowser('partner journeys in Chromium', () => {
     const page = await (await session.signedIn('lp')).newPage();
     await page.goto(`${session.app.url}/lp_dashboard`);
     await page.getByRole('link', { name: 'PROFILE' }).click();
-    await page.getByRole('button', { name: 'LOG OUT' }).click();
+    // The profile's own LOG OUT (the navigation has one too).
+    await page.getByRole('main').getByRole('button', { name: 'LOG OUT' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual([]);
     await page.getByRole('link', { name: 'LOG IN' }).waitFor();

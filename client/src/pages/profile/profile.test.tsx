@@ -138,14 +138,17 @@ describe('the profile', () => {
     for (const name of ['View Form Submissions', 'View User Information', 'GENERATE GP INVITE LINK', 'GENERATE LP INVITE LINK']) {
       expect(screen.queryByRole('button', { name }) ?? screen.queryByRole('link', { name })).toBeNull();
     }
-    expect(screen.getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
+    // The page's own LOG OUT (SPEC), beside the navigation's.
+    expect(within(screen.getByRole('main')).getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
   });
 
   it('LOG OUT clears token, role and authMethod and goes to /login', async () => {
     const user = userEvent.setup();
     storeSession('LP');
     renderApp('/lp_profile', profileApi({ 'auth.clientSettings': () => ({ googleClientId: null }) }));
-    await user.click(await screen.findByRole('button', { name: 'LOG OUT' }));
+    await screen.findByText('Grace');
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'LOG OUT' }));
     expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeTruthy();
     expect([localStorage.getItem('token'), localStorage.getItem('role'), localStorage.getItem('authMethod')]).toEqual([null, null, null]);
   });
@@ -166,6 +169,8 @@ describe('invite links', () => {
     expect(api.callsTo('admin.invites.create')[0]?.input).toEqual({ role: 'LP', validityHours: 24 });
     await act(() => vi.advanceTimersByTimeAsync(3100));
     expect(screen.queryByText('Invite link copied!')).toBeNull();
+    // What was copied stays in view after the toast.
+    expect(screen.getByLabelText('LP invite link (copied)')).toHaveProperty('value', LINK);
   });
 
   it('falls back to the copy command when the Clipboard API refuses', async () => {
