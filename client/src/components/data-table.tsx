@@ -95,6 +95,9 @@ const features = tableFeatures({
   expandedRowModel: createExpandedRowModel(),
 });
 
+/** A cell with nothing to say: a phone's card leaves its line out. */
+const BLANK_TEXTS = new Set(['', '—']);
+
 const joined = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
 
 /**
@@ -231,6 +234,7 @@ export function DataTable<Row extends RowData>({
                 <tr key={row.id} role="row" className={rowClassName?.(row.original, row.depth)}>
                   {columns.map((column, i) => {
                     const Cell = i === 0 ? FirstCell : 'td';
+                    const blank = BLANK_TEXTS.has(column.text(row.original));
                     return (
                       <Cell
                         key={column.key}
@@ -241,6 +245,7 @@ export function DataTable<Row extends RowData>({
                           column.pinned && 'data-table__pinned',
                           column.cellClassName?.(row.original),
                           rowHeader && i === 0 && 'data-table__first',
+                          blank && 'data-table__blank',
                         )}
                         data-label={column.header}
                       >

@@ -1,6 +1,14 @@
 import { useMemo } from 'react';
 import { DataTable, type Column, type FooterRow } from '../../../components/data-table';
-import { formatCalendarDate, formatMoney, formatPercent, formatQuoteTime, formatSignedMoney, toneOf } from '../../../lib/format';
+import {
+  formatCalendarDate,
+  formatCurrency,
+  formatMoney,
+  formatPercent,
+  formatQuoteTime,
+  formatSignedMoney,
+  toneOf,
+} from '../../../lib/format';
 import { negatedText } from '../portfolio-figures';
 import type { PortfolioTotals } from '../portfolio-types';
 import { cellTone, holdingsColumns, PREDICTION_HEADER, type MissingAs } from './holdings-columns';
@@ -128,10 +136,10 @@ function LiquidTotalsNote({ totals }: { totals: PortfolioTotals }) {
   return (
     <>
       <p>
-        TOTAL value: the stocks and crypto ({formatMoney(totals.liquidValue)}) plus Cash Available and Accounts Receivable, less Margin
+        TOTAL value: the stocks and crypto ({formatCurrency(totals.liquidValue)}) plus Cash Available and Accounts Receivable, less Margin
         Debit. The Net Account Value above leaves Accounts Receivable out and adds venture investments and real estate.
       </p>
-      <p>% of Portfolio: each symbol&rsquo;s share of the stocks and crypto ({formatMoney(totals.liquidValue)}).</p>
+      <p>% of Portfolio: each symbol&rsquo;s share of the stocks and crypto ({formatCurrency(totals.liquidValue)}).</p>
     </>
   );
 }
