@@ -121,8 +121,9 @@ describeInBrowser('the Activity page in Chromium', () => {
       DEMO.gp.email,
       'Add Investment',
     ]);
-    // Recorded a moment ago, in US Eastern time.
-    expect(recentEasternMinutes()).toContain(await buy.getByRole('cell').first().textContent());
+    // Booked today and recorded a moment ago, in US Eastern time: the day first, then the time.
+    const [day, time] = await buy.getByRole('cell').first().locator('time').allTextContents();
+    expect(recentEasternMinutes()).toContain(`${day}, ${time}`);
 
     // The audit log: who, what, and the lot's fields: what changed when part of it was sold ...
     const sold = auditTable(gp).locator('tbody tr').first();

@@ -41,11 +41,11 @@ async function openLots(page: Page, symbol: string): Promise<void> {
 }
 
 async function netAccountValue(page: Page): Promise<string> {
-  return (await page.locator('.stat-card', { hasText: 'Net Account Value' }).locator('dd').textContent()) ?? '';
+  return (await page.locator('.stat-card', { hasText: 'Net Account Value' }).locator('.stat-card__value').textContent()) ?? '';
 }
 
 async function statCard(page: Page, label: string): Promise<string> {
-  return (await page.locator('.stat-card', { hasText: label }).locator('dd').textContent()) ?? '';
+  return (await page.locator('.stat-card', { hasText: label }).locator('.stat-card__value').textContent()) ?? '';
 }
 
 /** A footer row's Value $ cell (Cash Available, TOTAL, …) as decimal text: "26,200.00" → "26200.00". */

@@ -209,7 +209,8 @@ describeInBrowser('partner journeys in Chromium', () => {
     const profileWith = async () =>
       (await fetch(`${session.app.url}/api/users/profile/details`, { headers: { authorization: `Bearer ${token}` } })).status;
     expect(await profileWith()).toBe(200);
-    await page.getByRole('button', { name: 'LOG OUT' }).click();
+    // The profile's own LOG OUT (the navigation has one too).
+    await page.getByRole('main').getByRole('button', { name: 'LOG OUT' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual([]);
     // A copy of the token no longer works.

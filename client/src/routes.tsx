@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ROLES, type Role } from '@contract/roles';
+import { DashboardSkeleton } from './components/dashboard-skeleton';
 import { RequireRole } from './components/require-role';
 import { loadGpDashboard, loadLpDashboard } from './page-chunks';
 import { HomePage } from './pages/home';
@@ -35,7 +36,7 @@ const CapitalAccountsPage = lazyPage(() => import('./pages/capital/capital-accou
 function DashboardLoading({ role, children }: { role: Role; children: ReactNode }) {
   const prefetch = usePrefetchDashboard();
   useEffect(() => prefetch(role), [prefetch, role]);
-  return <Suspense fallback={<p className="page-loading page-loading--screen">Loading...</p>}>{children}</Suspense>;
+  return <Suspense fallback={<DashboardSkeleton withHeader />}>{children}</Suspense>;
 }
 
 /** SPEC §2's route list, and /activity (issue 11), which both partners read. */

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
   createColumnHelper,
   createExpandedRowModel,
@@ -42,6 +42,11 @@ export interface Column<Row extends RowData> {
   className?: string;
   /** A cell's own class, such as its gain or loss tone. */
   cellClassName?: (row: Row) => string;
+  /**
+   * Kept in view at the right edge while a 'figures' table scrolls sideways, beside the first
+   * column at the left (the Value column: a row's figure without scrolling).
+   */
+  pinned?: boolean;
 }
 
 /** A footer line (balances, TOTAL): its label under the first column, and cells by column key. */
@@ -72,6 +77,8 @@ interface DataTableProps<Row extends RowData> {
   footer?: readonly FooterRow[];
   /** Shown in the body when there are no rows. */
   empty?: string;
+  /** A visible note under the table saying what its figures include; the table is described by it. */
+  note?: ReactNode;
   loading?: boolean;
   /**
    * Phones: 'cards' shows each row as a card, its cells labelled by their column; 'figures' keeps
@@ -87,6 +94,9 @@ const features = tableFeatures({
   rowExpandingFeature,
   expandedRowModel: createExpandedRowModel(),
 });
+
+/** A cell with nothing to say: a phone's card leaves its line out. */
+const BLANK_TEXTS = new Set(['', '—']);
 
 const joined = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
 
@@ -109,10 +119,14 @@ export function DataTable<Row extends RowData>({
   actions,
   footer,
   empty,
+  note,
   loading = false,
   layout = 'cards',
   className,
 }: DataTableProps<Row>) {
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(wrapRef);
+  const noteId = useId();
   const helper = useMemo(() => createColumnHelper<typeof features, Row>(), []);
   const tableColumns = useMemo(
     () =>
@@ -152,14 +166,20 @@ export function DataTable<Row extends RowData>({
   const columnCount = columns.length + (actions ? 1 : 0);
   const FirstCell = rowHeader ? 'th' : 'td';
 
-  return (
+  const region = (
     <div
-      className={joined('table-wrap', `table-wrap--${layout}`, sortable && 'table-wrap--sortable')}
+      ref={wrapRef}
+      className={joined('table-wrap', `table-wrap--${layout}`, sortable && 'table-wrap--sortable', scrolls && 'table-wrap--scrolls')}
       role="region"
       aria-label={label}
+      aria-describedby={note ? noteId : undefined}
       tabIndex={0}
     >
-      <table className={joined('data-table', `data-table--${layout}`, className)} role="table" aria-busy={loading || undefined}>
+      <table
+        className={joined('data-table', `data-table--${layout}`, actions && 'data-table--with-actions', className)}
+        role="table"
+        aria-busy={loading || undefined}
+      >
         <caption className="visually-hidden">{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">
@@ -173,7 +193,7 @@ export function DataTable<Row extends RowData>({
                   key={header.id}
                   scope="col"
                   role="columnheader"
-                  className={joined(column.className, rowHeader && i === 0 && 'data-table__first')}
+                  className={joined(column.className, column.pinned && 'data-table__pinned', rowHeader && i === 0 && 'data-table__first')}
                   aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
                 >
                   <span className="data-table__header">
@@ -214,6 +234,7 @@ export function DataTable<Row extends RowData>({
                 <tr key={row.id} role="row" className={rowClassName?.(row.original, row.depth)}>
                   {columns.map((column, i) => {
                     const Cell = i === 0 ? FirstCell : 'td';
+                    const blank = BLANK_TEXTS.has(column.text(row.original));
                     return (
                       <Cell
                         key={column.key}
@@ -221,8 +242,10 @@ export function DataTable<Row extends RowData>({
                         scope={Cell === 'th' ? 'row' : undefined}
                         className={joined(
                           column.className,
+                          column.pinned && 'data-table__pinned',
                           column.cellClassName?.(row.original),
                           rowHeader && i === 0 && 'data-table__first',
+                          blank && 'data-table__blank',
                         )}
                         data-label={column.header}
                       >
@@ -253,7 +276,12 @@ export function DataTable<Row extends RowData>({
                   }
                   const cell = line.cells[column.key];
                   return (
-                    <td key={column.key} role="cell" className={joined(column.className, cell?.className)} data-label={column.header}>
+                    <td
+                      key={column.key}
+                      role="cell"
+                      className={joined(column.className, column.pinned && 'data-table__pinned', cell?.className)}
+                      data-label={column.header}
+                    >
                       {cell?.content ?? ''}
                     </td>
                   );
@@ -266,4 +294,42 @@ export function DataTable<Row extends RowData>({
       </table>
     </div>
   );
+  if (!note) return region;
+  return (
+    <>
+      {region}
+      <div id={noteId} className="data-table__note">
+        {note}
+      </div>
+    </>
+  );
+}
+
+/**
+ * Whether the table is wider than its wrapper. Wide screens let a table that fits overflow its
+ * wrapper (so its headers can stick under the navigation bar); one that does not fit scrolls
+ * sideways instead of squeezing its figures until they break.
+ */
+function useScrollsSideways(wrapRef: RefObject<HTMLDivElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    const table = wrap?.querySelector('table');
+    if (!wrap || !table || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      setScrolls(table.offsetWidth > wrap.clientWidth + 1);
+      // Where a pinned column stops: beside the first column, and before a sticky actions column.
+      const first = table.querySelector<HTMLElement>('thead th');
+      const actions = table.querySelector<HTMLElement>('thead th.data-table__actions');
+      wrap.style.setProperty('--first-column-width', `${first?.offsetWidth ?? 0}px`);
+      const actionsSticky = actions && getComputedStyle(actions).position === 'sticky';
+      wrap.style.setProperty('--actions-column-width', `${actionsSticky ? actions.offsetWidth : 0}px`);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(wrap);
+    observer.observe(table);
+    measure();
+    return () => observer.disconnect();
+  }, [wrapRef]);
+  return scrolls;
 }

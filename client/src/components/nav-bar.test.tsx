@@ -1,6 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { storeSession } from '../test/render-app';
+import userEvent from '@testing-library/user-event';
+import { fakeApi } from '../test/fake-api';
+import { renderApp, storeSession } from '../test/render-app';
 import { NavBar } from './nav-bar';
 import { navLinks } from './nav-links';
 
@@ -77,5 +79,15 @@ describe('the navigation bar', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
     localStorage.removeItem('theme');
     delete document.documentElement.dataset.theme;
+  });
+
+  it('offers LOG OUT to a signed-in partner, which ends the session and goes to the login page', async () => {
+    storeSession('GP');
+    renderApp('/team', fakeApi({ 'auth.clientSettings': () => ({ googleClientId: null }) }));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await userEvent.setup().click(within(nav).getByRole('button', { name: 'LOG OUT' }));
+    expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeTruthy();
+    expect([localStorage.getItem('token'), localStorage.getItem('role'), localStorage.getItem('authMethod')]).toEqual([null, null, null]);
+    expect(within(nav).queryByRole('button', { name: 'LOG OUT' })).toBeNull();
   });
 });

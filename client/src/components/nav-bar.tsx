@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSession } from '../api/session';
+import { useLogout } from '../api/use-sign-in';
 import { useTheme } from '../lib/theme';
 import { site } from '../site';
 import { LogoMark } from './logo';
@@ -14,6 +15,7 @@ export function NavBar() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === location;
   const { theme, choose } = useTheme();
+  const logout = useLogout();
 
   return (
     <header className="site-header">
@@ -44,6 +46,13 @@ export function NavBar() {
               </Link>
             </li>
           ))}
+          {session && (
+            <li>
+              <button type="button" className="nav__link nav__logout" onClick={logout}>
+                LOG OUT
+              </button>
+            </li>
+          )}
           <li className="nav__theme-item">
             <button
               type="button"

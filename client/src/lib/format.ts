@@ -70,6 +70,14 @@ export function formatPercent(value: Numeric, options: { signed?: boolean; empty
   return options.signed && sign > 0 && text !== '0.00%' ? `+${text}` : text;
 }
 
+const exactPercent = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+
+/** A stored percentage to the last decimal it keeps, at least 2: "0.000000" -> "0.00%", "4.125" -> "4.125%". */
+export function formatExactPercent(value: Numeric, empty = NOT_AVAILABLE): string {
+  const x = exact(value);
+  return x === null ? empty : `${exactPercent.format(x)}%`;
+}
+
 /** A change with its sign: "+1.25", "-0.40". */
 export function formatSignedMoney(value: Numeric, empty = NOT_AVAILABLE): string {
   const x = exact(value);
@@ -134,6 +142,14 @@ export function formatEasternDateTime(value: string | Date | null | undefined, e
   const date = toDate(value);
   if (!date) return empty;
   return options.zone === false ? easternDateTimeNoZone.format(date) : easternDateTime(date);
+}
+
+const easternTime = new Intl.DateTimeFormat('en-US', { timeZone: EASTERN_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
+
+/** The US Eastern time of day of a moment ("6:30 AM"). */
+export function formatEasternTime(value: string | Date | null | undefined, empty = ''): string {
+  const date = toDate(value);
+  return date ? easternTime.format(date) : empty;
 }
 
 const easternDay = new Intl.DateTimeFormat('en-CA', { timeZone: EASTERN_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });

@@ -8,19 +8,36 @@ export interface ContractSchema<S extends Schema> {
   ready: () => Promise<S>;
 }
 
+let interaction: Promise<void> | null = null;
+
+/** Settles at the partner's first press, key or focus on the page (at once if there was one already). */
+function firstInteraction(): Promise<void> {
+  interaction ??= new Promise((resolve) => {
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    const done = () => {
+      for (const event of events) document.removeEventListener(event, done, true);
+      resolve();
+    };
+    for (const event of events) document.addEventListener(event, done, { capture: true, passive: true });
+  });
+  return interaction;
+}
+
 /**
- * A contract schema loaded after the page has painted, so zod stays out of a dashboard's first
- * load (client/e2e/bundle-size.test.ts holds it at 150 KB). A form checks what it sends with
- * `await ready()`, never with a schema that may still be loading: nothing unchecked is sent,
- * however fast the partner presses Save.
+ * A contract schema loaded once the partner first does something on the page (a press, a key, a
+ * focus), so zod stays out of what a dashboard loads to be read (client/e2e/bundle-size.test.ts
+ * holds that at 150 KB). A form checks what it sends with `await ready()`, never with a schema
+ * that may still be loading: nothing unchecked is sent, however fast the partner presses Save.
  */
 export function useContractSchema<S extends Schema>(load: () => Promise<S>): ContractSchema<S> {
   const [schema, setSchema] = useState<S | null>(null);
   useEffect(() => {
     let live = true;
-    void load().then((loaded) => {
-      if (live) setSchema(() => loaded);
-    });
+    void firstInteraction()
+      .then(load)
+      .then((loaded) => {
+        if (live) setSchema(() => loaded);
+      });
     return () => {
       live = false;
     };

@@ -29,7 +29,6 @@ export function HomePage() {
           </Link>
         </div>
         <p className={`home__status${ping.isError ? ' home__status--error' : ''}`} role="status">
-          <span className="home__status-dot" aria-hidden="true" />
           {status}
         </p>
       </section>

@@ -47,6 +47,8 @@ export interface FakeCall {
   path: string;
   input: unknown;
   authorization: string | null;
+  /** Which request carried it (1 for the first): calls of one batch share it. */
+  request: number;
 }
 
 export interface FakeApi {
@@ -74,16 +76,18 @@ function handlerFor(handlers: FakeHandlers, path: string): ((input: unknown) => 
 
 export function fakeApi(handlers: FakeHandlers): FakeApi {
   const calls: FakeCall[] = [];
+  let requests = 0;
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url, 'http://localhost');
     const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, '')).split(',');
     const rawInput = init?.method === 'POST' ? (typeof init.body === 'string' ? init.body : '{}') : (url.searchParams.get('input') ?? '{}');
     const inputs = JSON.parse(rawInput) as Record<string, unknown>;
     const headers = new Headers(init?.headers);
+    const request = ++requests;
     const results = await Promise.all(
       paths.map(async (path, i) => {
         const callInput = inputs[String(i)];
-        calls.push({ path, input: callInput, authorization: headers.get('authorization') });
+        calls.push({ path, input: callInput, authorization: headers.get('authorization'), request });
         const handler = handlerFor(handlers, path);
         if (!handler) {
           const message = `The fake API has no handler for ${path} (called with ${JSON.stringify(callInput)}): add one to the test's fakeApi({...}).`;

@@ -38,6 +38,15 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     routePrefix: DOCS_PATH,
     logLevel: 'warn',
     hooks: { preHandler: docsPolicy },
-    configuration: { url: OPENAPI_PATH, pageTitle: 'Partner portal API', hideClientButton: true, telemetry: false },
+    // The reference only: none of Scalar's hosted services (deploy, SDK generation, its AI agent, MCP).
+    configuration: {
+      url: OPENAPI_PATH,
+      pageTitle: 'Partner portal API',
+      hideClientButton: true,
+      telemetry: false,
+      showDeveloperTools: 'never',
+      agent: { disabled: true },
+      mcp: { disabled: true },
+    },
   });
 }

@@ -15,6 +15,8 @@ export type TransactionsInput = NonNullable<Inputs['portfolio']['activity']['tra
 
 /** A page of either list; the server answers at most this many at a time. */
 export const PAGE_SIZE = 50;
+/** Rows a phone shows at a time: each is a tall card there. */
+export const PHONE_PAGE_SIZE = 10;
 
 /** Every kind the ledger records, in the order the filter offers them (a Record, so none is missed). */
 export const KIND_LABELS: Record<LedgerKind, string> = {

@@ -202,8 +202,9 @@ describe('the Activity page', () => {
     expect(headers).toEqual(['When', 'Kind', 'Symbol', 'Quantity', 'Price', 'Amount', 'Realized Gain', 'Cash Available', 'Who', 'Source']);
     const rows = rowsOf('Transactions table');
     expect(rows).toHaveLength(5);
+    // The day it belongs to in the books first, then when it was recorded.
     expect(cellsOf(rows[0])).toEqual([
-      'Mar 2, 2026, 10:04 AM',
+      'Mar 2, 2026' + '10:04 AM',
       'Sell',
       'AAPL',
       '6',
@@ -216,7 +217,7 @@ describe('the Activity page', () => {
     ]);
     // A fraction of a coin, at a price to the cent: nothing rounded away.
     expect(cellsOf(rows[1])).toEqual([
-      'Mar 2, 2026, 9:30 AM',
+      'Mar 2, 2026' + '9:30 AM',
       'Buy',
       'BTC',
       '0.12345678',
@@ -230,8 +231,8 @@ describe('the Activity page', () => {
     expect(cellsOf(rows[2]).slice(1, 8)).toEqual(['Balances edit', '—', '—', '—', '-$5,000.00', '—', '$430,000.00 → $425,000.00']);
     // A private asset has no symbol: its name stands there.
     expect(cellsOf(rows[3]).slice(1, 6)).toEqual(['Private asset', 'Bluefin Labs (Seed)', '5,000', '$2.50', '$12,500.00']);
-    // An opening lot was recorded at seeding but belongs to its purchase day.
-    expect(cellsOf(rows[4])[0]).toBe('Feb 20, 2026, 12:00 PM' + 'Booked Jun 1, 2024');
+    // An opening lot was recorded at seeding but belongs to its purchase day, which comes first.
+    expect(cellsOf(rows[4])[0]).toBe('Jun 1, 2024' + 'Recorded Feb 20, 2026, 12:00 PM');
     expect(cellsOf(rows[4]).slice(8)).toEqual(['system', 'Opening lot']);
     expect(screen.getByText('Showing all 5 transactions.')).toBeTruthy();
   });
@@ -522,5 +523,73 @@ describe('Download CSV', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('the Activity page’s words for balances and money moved', () => {
+  it('says which balances an edit changed, with no $0.00 amount when Cash Available stayed', async () => {
+    const receivables = entry({
+      id: 50,
+      kind: 'balances',
+      source: 'balances',
+      amount: '0.00',
+      settles: true,
+      cash_before: '425000.00',
+      cash_after: '425000.00',
+      details: {
+        before: { cash_available: '425000.00', margin_debit: '120000.00', accounts_receivable: '35000.00' },
+        after: { cash_available: '425000.00', margin_debit: '120000.00', accounts_receivable: '36500.00' },
+      },
+    });
+    await openActivity('GP', activityApi({ 'portfolio.activity.transactions': () => ({ entries: [receivables], next: null }) }));
+    const [row] = rowsOf('Transactions table');
+    expect(cellsOf(row).slice(1, 6)).toEqual(['Balances edit' + 'Accounts receivable: $35,000.00 → $36,500.00', '—', '—', '—', '—']);
+  });
+
+  it('names deposits and withdrawals in words and shows a stored percentage as a percentage', async () => {
+    const events: AuditEvent[] = [
+      {
+        id: 3,
+        at: '2026-03-02T15:04:00.000Z',
+        actor_email: 'gp@demo.partners',
+        via: 'user',
+        action: 'cash.deposit',
+        entity: 'account_balance',
+        entity_id: '1',
+        before: { cash_available: '425000.00' },
+        after: { note: 'Capital call', cash_available: '525000.00' },
+      },
+      {
+        id: 2,
+        at: '2026-03-02T15:00:00.000Z',
+        actor_email: 'gp@demo.partners',
+        via: 'user',
+        action: 'cash.withdrawal',
+        entity: 'account_balance',
+        entity_id: '1',
+        before: { cash_available: '525000.00' },
+        after: { note: '', cash_available: '500000.00' },
+      },
+      {
+        id: 1,
+        at: '2026-03-02T14:00:00.000Z',
+        actor_email: 'gp@demo.partners',
+        via: 'user',
+        action: 'venture_asset.update',
+        entity: 'venture_asset',
+        entity_id: '9',
+        before: { id: 9, name: 'Bluefin Labs (Seed)', dividend_pct: '0.000000' },
+        after: { id: 9, name: 'Bluefin Labs (Seed)', dividend_pct: '4.125000' },
+      },
+    ];
+    await openActivity('GP', activityApi({ 'portfolio.activity.auditEvents': () => ({ events, next: null }) }));
+    await screen.findByRole('region', { name: 'Audit Log table' });
+    const rows = rowsOf('Audit Log table');
+    expect(rows.map((r) => cellsOf(r)[2])).toEqual([
+      'Deposit into Cash Available',
+      'Withdrawal from Cash Available',
+      'Updated venture investment Bluefin Labs (Seed) (#9)',
+    ]);
+    expect(cellsOf(rows[2])[3]?.replace(/\s+/g, ' ')).toBe('Dividend %: 0.00% → changed to 4.125%');
   });
 });

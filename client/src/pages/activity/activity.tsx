@@ -9,7 +9,8 @@ import { DataTable, type Column, type TableRow } from '../../components/data-tab
 import { portalPaths } from '../../components/nav-links';
 import { TextField } from '../../components/text-field';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { isLedgerKind, KIND_LABELS, KINDS, PAGE_SIZE, type LedgerKind } from './activity-types';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { isLedgerKind, KIND_LABELS, KINDS, PAGE_SIZE, PHONE_PAGE_SIZE, type LedgerKind } from './activity-types';
 import { AUDIT_COLUMNS, LEDGER_COLUMNS } from './columns';
 import './activity.css';
 
@@ -68,8 +69,13 @@ interface PagedTableProps<Row extends TableRow> {
   empty: string;
 }
 
-/** Loading, failure, empty, or the table with "Load more" while the server has more. */
+/**
+ * Loading, failure, empty, or the table with "Load more" while there is more. A phone, where each
+ * row is a card, shows PHONE_PAGE_SIZE rows at a time of what the server sent (a page of PAGE_SIZE).
+ */
 function PagedTable<Row extends TableRow>({ query, rows, label, columns, rowKey, noun, failed, empty }: PagedTableProps<Row>) {
+  const phone = useMediaQuery('(max-width: 720px)');
+  const [shownOnPhone, setShownOnPhone] = useState(PHONE_PAGE_SIZE);
   if (query.isPending) return <p className="activity__status">Loading...</p>;
   if (query.isError && !query.data) {
     return (
@@ -79,20 +85,21 @@ function PagedTable<Row extends TableRow>({ query, rows, label, columns, rowKey,
     );
   }
   if (rows.length === 0) return <p className="activity__status">{empty}</p>;
+  const shown = phone ? rows.slice(0, shownOnPhone) : rows;
+  const more = shown.length < rows.length || query.hasNextPage;
+  const loadMore = () => {
+    if (phone) setShownOnPhone(shown.length + PHONE_PAGE_SIZE);
+    if (shown.length + (phone ? PHONE_PAGE_SIZE : 0) >= rows.length && query.hasNextPage) void query.fetchNextPage();
+  };
   return (
     <>
-      <DataTable label={label} columns={columns} rows={rows} rowKey={rowKey} sortable={false} />
+      <DataTable label={label} columns={columns} rows={shown} rowKey={rowKey} sortable={false} />
       <div className="activity__more">
         <p className="activity__count" aria-live="polite">
-          {countText(rows.length, query.hasNextPage, noun)}
+          {countText(shown.length, more, noun)}
         </p>
-        {query.hasNextPage && (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
+        {more && (
+          <button type="button" className="button button--secondary" disabled={query.isFetchingNextPage} onClick={loadMore}>
             {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
           </button>
         )}

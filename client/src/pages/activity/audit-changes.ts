@@ -1,4 +1,11 @@
-import { formatCalendarDate, formatEasternDateTime, formatPrice, formatQuantity, isIsoTimestamp } from '../../lib/format';
+import {
+  formatCalendarDate,
+  formatEasternDateTime,
+  formatExactPercent,
+  formatPrice,
+  formatQuantity,
+  isIsoTimestamp,
+} from '../../lib/format';
 import type { AuditEvent } from './activity-types';
 
 /**
@@ -29,6 +36,8 @@ const LABELS: Record<string, string> = {
   monthly_rental_income: 'Monthly rental income',
   annual_rental_income_pct: 'Annual rental income %',
   expires_at: 'Expires',
+  unit_value: 'Value per unit',
+  user_email: 'Partner',
 };
 
 /** Dollar amounts among the records' fields (shown as exact money, to the last kept decimal). */
@@ -43,7 +52,12 @@ const MONEY_FIELDS = new Set([
   'dividend_dollar',
   'total_rental_income',
   'monthly_rental_income',
+  'amount',
+  'unit_value',
 ]);
+
+/** Quantities: units and shares, to the last decimal kept, without trailing zeros. */
+const QUANTITY_FIELDS = new Set(['qty', 'units']);
 
 export function fieldLabel(field: string): string {
   const known = LABELS[field];
@@ -93,8 +107,8 @@ export function fieldValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return NOTHING;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (MONEY_FIELDS.has(field) && isDecimal(value)) return formatPrice(value);
-  if (field === 'qty' && isDecimal(value)) return formatQuantity(value);
-  if (field.endsWith('_pct') && isDecimal(value)) return `${value}%`;
+  if (QUANTITY_FIELDS.has(field) && isDecimal(value)) return formatQuantity(value);
+  if (field.endsWith('_pct') && isDecimal(value)) return formatExactPercent(value);
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDate(value);
   if (isIsoTimestamp(value)) return formatEasternDateTime(value);
   if (typeof value === 'string' || typeof value === 'number') return String(value);
@@ -164,13 +178,21 @@ function subjectOf(event: AuditEvent): string | null {
   return null;
 }
 
-/** "Added holding AAPL (#57)", "Updated balances", "Revoked invite (#3)". */
+/** Actions that are not a verb on a record: money moved in or out of Cash Available. */
+const ACTIONS: Record<string, string> = {
+  'cash.deposit': 'Deposit into Cash Available',
+  'cash.withdrawal': 'Withdrawal from Cash Available',
+};
+
+/** "Added holding AAPL (#57)", "Updated balances", "Deposit into Cash Available", "Revoked invite (#3)". */
 export function describeAction(event: AuditEvent): string {
+  const named = ACTIONS[event.action];
+  if (named) return named;
   const verbCode = event.action.includes('.') ? event.action.slice(event.action.lastIndexOf('.') + 1) : event.action;
   const verb = VERBS[verbCode];
   const entity = ENTITIES[event.entity] ?? fieldLabel(event.entity).toLowerCase();
   const subject = subjectOf(event);
   const id = event.entity_id !== null && event.entity !== 'account_balance' ? `(#${event.entity_id})` : null;
-  const head = verb ? `${verb} ${entity}` : `${event.action} (${entity})`;
+  const head = verb ? `${verb} ${entity}` : `${fieldLabel(verbCode)} (${entity})`;
   return [head, subject, id].filter(Boolean).join(' ');
 }

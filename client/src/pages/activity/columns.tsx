@@ -4,22 +4,44 @@ import {
   formatCalendarDate,
   formatCurrency,
   formatEasternDateTime,
+  formatEasternTime,
   formatPrice,
   formatQuantity,
   formatSignedCurrency,
   toneOf,
 } from '../../lib/format';
 import { KIND_LABELS, SOURCE_LABELS, type AuditEvent, type LedgerEntry } from './activity-types';
-import { changeText, describeAction, describeChanges, NOTHING } from './audit-changes';
+import { changeText, describeAction, describeChanges, NOTHING, type FieldChange } from './audit-changes';
 
 const detailsOf = (entry: LedgerEntry): Record<string, unknown> =>
   entry.details && typeof entry.details === 'object' && !Array.isArray(entry.details) ? (entry.details as Record<string, unknown>) : {};
 
 const when = (at: string) => formatEasternDateTime(at, NOTHING, { zone: false });
 
-/** The day an entry belongs to in the books, when it is not the day it was recorded (opening lots). */
-function bookedOn(entry: LedgerEntry): string | null {
-  return easternDayOf(entry.at) === entry.book_date ? null : `Booked ${formatCalendarDate(entry.book_date)}`;
+/**
+ * When an entry happened: the day it belongs to in the books first (an opening lot's purchase day),
+ * then when it was recorded, small: the time alone on the same day, the whole moment otherwise.
+ */
+function whenOf(entry: LedgerEntry): { day: string; recorded: string } {
+  const sameDay = easternDayOf(entry.at) === entry.book_date;
+  return {
+    day: formatCalendarDate(entry.book_date),
+    recorded: sameDay ? formatEasternTime(entry.at) : `Recorded ${when(entry.at)}`,
+  };
+}
+
+/** What a balances edit changed, each balance before → after (receivables and margin move no cash). */
+function balanceChanges(entry: LedgerEntry): FieldChange[] {
+  if (entry.kind !== 'balances') return [];
+  const details = detailsOf(entry);
+  // Cash has its own column; the others (margin debit, receivables) are said here.
+  return describeChanges(details.before, details.after).filter((c) => c.field !== 'cash_available');
+}
+
+/** A balances edit that left Cash Available as it was moved no money: no amount, rather than $0.00. */
+function amountText(entry: LedgerEntry): string {
+  if (entry.kind === 'balances' && entry.amount !== null && Number(entry.amount) === 0) return NOTHING;
+  return formatCurrency(entry.amount, NOTHING);
 }
 
 /** A lot's symbol, or a private asset's name. */
@@ -46,22 +68,45 @@ export const LEDGER_COLUMNS: Column<LedgerEntry>[] = [
   {
     key: 'at',
     header: 'When',
-    text: (e) => [when(e.at), bookedOn(e)].filter(Boolean).join(' · '),
+    text: (e) => {
+      const { day, recorded } = whenOf(e);
+      return `${day} · ${recorded}`;
+    },
     cell: (e) => {
-      const booked = bookedOn(e);
+      const { day, recorded } = whenOf(e);
       return (
         <span className="activity__when">
-          <time dateTime={e.at}>{when(e.at)}</time>
-          {booked && <span className="activity__sub">{booked}</span>}
+          <time dateTime={e.book_date}>{day}</time>
+          <time className="activity__sub" dateTime={e.at}>
+            {recorded}
+          </time>
         </span>
       );
     },
   },
-  { key: 'kind', header: 'Kind', text: (e) => KIND_LABELS[e.kind] },
+  {
+    key: 'kind',
+    header: 'Kind',
+    text: (e) => [KIND_LABELS[e.kind], ...balanceChanges(e).map(changeText)].join('; '),
+    cell: (e) => {
+      const changes = balanceChanges(e);
+      return (
+        <span>
+          {KIND_LABELS[e.kind]}
+          {changes.map((c) => (
+            <span key={c.field} className="activity__sub">
+              {changeText(c)}
+            </span>
+          ))}
+        </span>
+      );
+    },
+    className: 'activity__wrap',
+  },
   { key: 'symbol', header: 'Symbol', text: subjectOf, className: 'activity__subject' },
   { key: 'qty', header: 'Quantity', text: (e) => formatQuantity(e.qty, NOTHING), className: 'activity__number' },
   { key: 'price', header: 'Price', text: (e) => formatPrice(e.price, NOTHING), className: 'activity__number' },
-  { key: 'amount', header: 'Amount', text: (e) => formatCurrency(e.amount, NOTHING), className: 'activity__number' },
+  { key: 'amount', header: 'Amount', text: amountText, className: 'activity__number' },
   {
     key: 'realized_gain',
     header: 'Realized Gain',

@@ -3,8 +3,6 @@ import { LineChart } from '../dashboard/charts/line-chart';
 import type { CapitalAccount } from './capital-types';
 import '../dashboard/charts/charts.css';
 
-const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: '2-digit' });
-const dayLabel = (day: string) => shortDate.format(new Date(`${day}T00:00:00Z`));
 const moneyTick = (v: number) => `$${Math.round(v / 1000).toLocaleString('en-US')}k`;
 
 /** The account's value at each daily snapshot since capital accounts started, with a text alternative. */
@@ -28,7 +26,6 @@ export function ValueChart({ history }: { history: CapitalAccount['history'] }) 
           series={[{ name: 'Value', color: 'var(--chart-1)', values: history.map((p) => Number(p.value)) }]}
           height={220}
           formatTick={moneyTick}
-          formatLabel={dayLabel}
           formatTooltipLabel={formatCalendarDate}
           formatValue={(v) => formatCurrency(v)}
         />

@@ -1,5 +1,6 @@
 import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { ActivityLink } from '../../components/activity-link';
+import { DashboardSkeleton } from '../../components/dashboard-skeleton';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AssistantPanel } from './assistant/assistant-panel';
@@ -73,9 +74,7 @@ export function Dashboard({ role, intro, introReady = true }: { role: DashboardR
             The portfolio could not be loaded. Please reload the page.
           </p>
         ) : (
-          <p className="dashboard__status" role="status">
-            Loading portfolio...
-          </p>
+          <DashboardSkeleton />
         )
       ) : (
         stage >= Stage.FirstScreen && (

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { trpc } from '../../api/trpc';
 import type { PortfolioValuation, Prediction, RealEstateAsset, VentureAsset } from './portfolio-types';
 import { DASHBOARD_FRESH_MS, HISTORY_DAYS } from '../../api/prefetch-dashboard';
@@ -14,18 +14,40 @@ export interface Portfolio {
 }
 
 /**
+ * The figures that read the engine's valuation: the stat cards' and the tables' valuation and the
+ * chart's history, whose today is that valuation. Invalidated together they are asked for in one
+ * batch, which the server answers from one version of the books, so the chart's today and the
+ * cards never disagree.
+ */
+function useRefreshFigures(): () => Promise<unknown> {
+  const utils = trpc.useUtils();
+  return useCallback(
+    () =>
+      Promise.all([
+        utils.portfolio.valuation.invalidate(),
+        utils.portfolio.history.invalidate(),
+        utils.portfolio.market.predictions.invalidate(),
+      ]),
+    [utils],
+  );
+}
+
+/**
  * The portfolio both dashboards show, loaded together: `portfolio` is null until every part has
  * arrived. The valuation carries the holdings, their live quotes and the balances, and reloads
- * on SPEC §9's holdings schedule (every 60 s) and after every write (`useRefreshPortfolio`).
+ * with the history on SPEC §9's holdings schedule (every 60 s) and after every write (`useRefreshPortfolio`).
  */
 export function usePortfolio(options: { predictions: boolean }) {
   const fresh = { staleTime: DASHBOARD_FRESH_MS };
-  const valuation = trpc.portfolio.valuation.useQuery(undefined, { ...fresh, refetchInterval: HOLDINGS_REFRESH_MS });
-  const predictions = trpc.portfolio.market.predictions.useQuery(undefined, {
-    ...fresh,
-    enabled: options.predictions,
-    refetchInterval: HOLDINGS_REFRESH_MS,
-  });
+  const valuation = trpc.portfolio.valuation.useQuery(undefined, fresh);
+  const predictions = trpc.portfolio.market.predictions.useQuery(undefined, { ...fresh, enabled: options.predictions });
+  const refreshFigures = useRefreshFigures();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') void refreshFigures();
+    }, HOLDINGS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [refreshFigures]);
   const ventures = trpc.assets.venture.list.useQuery(undefined, fresh);
   const properties = trpc.assets.realEstate.list.useQuery(undefined, fresh);
   // The chart's history is asked for with the rest (one batch) and the page paints once it is
@@ -54,16 +76,16 @@ export function usePortfolio(options: { predictions: boolean }) {
  */
 export function useRefreshPortfolio(): () => Promise<unknown> {
   const utils = trpc.useUtils();
+  const refreshFigures = useRefreshFigures();
   return useCallback(
     () =>
       Promise.all([
-        utils.portfolio.valuation.invalidate(),
-        utils.portfolio.market.predictions.invalidate(),
+        refreshFigures(),
         utils.portfolio.holdings.list.invalidate(),
         utils.portfolio.balances.get.invalidate(),
         utils.portfolio.summary.invalidate(),
         utils.portfolio.activity.transactions.invalidate(),
       ]),
-    [utils],
+    [utils, refreshFigures],
   );
 }

@@ -20,7 +20,10 @@ export function GpTools() {
   const utils = trpc.useUtils();
   const createInvite = trpc.admin.invites.create.useMutation({ onSettled: () => void utils.admin.invites.list.invalidate() });
   const [readyLink, setReadyLink] = useState<string | null>(null);
+  // The last link copied stays in view, so the GP can see what is on the clipboard.
+  const [copied, setCopied] = useState<{ role: Role; link: string } | null>(null);
   const linkId = useId();
+  const copiedId = useId();
 
   useEffect(() => {
     if (!readyLink) return;
@@ -33,8 +36,13 @@ export function GpTools() {
       { role, validityHours: INVITE_VALIDITY_HOURS },
       {
         onSuccess: async ({ link }) => {
-          if (await copyText(link)) notify.success(INVITE_COPIED, { durationMs: INVITE_TOAST_MS });
-          else setReadyLink(link);
+          if (await copyText(link)) {
+            setCopied({ role, link });
+            notify.success(INVITE_COPIED, { durationMs: INVITE_TOAST_MS });
+          } else {
+            setCopied(null);
+            setReadyLink(link);
+          }
         },
         onError: (error) => notify.error(messageOf(error, INVITE_FAILED)),
       },
@@ -63,6 +71,14 @@ export function GpTools() {
           GENERATE LP INVITE LINK
         </button>
       </div>
+      {copied && (
+        <div className="field profile__link-copied">
+          <label htmlFor={copiedId} className="field__label">
+            {copied.role} invite link (copied)
+          </label>
+          <input id={copiedId} className="field__input" readOnly value={copied.link} onFocus={(e) => e.target.select()} />
+        </div>
+      )}
       {readyLink && (
         <div className="field profile__link-ready">
           <label htmlFor={linkId} className="field__label">

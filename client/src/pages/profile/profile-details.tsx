@@ -128,7 +128,7 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
         <dl className="details details--meta">
           <Detail term="Last Logged In" value={formatEasternDateTime(lastLogin, NEVER)} />
           <Detail term="Last Edit" value={formatEasternDateTime(lastEdit, NEVER)} />
-          <Detail term="Most Recent Edit" value={mostRecentEditText(mostRecentEdit) ?? 'None'} />
+          <Detail term="Most Recent Edit" value={mostRecentEditText(mostRecentEdit) ?? NEVER} />
         </dl>
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={update.isPending}>

@@ -138,7 +138,9 @@ describe('the profile', () => {
     for (const name of ['View Form Submissions', 'View User Information', 'GENERATE GP INVITE LINK', 'GENERATE LP INVITE LINK']) {
       expect(screen.queryByRole('button', { name }) ?? screen.queryByRole('link', { name })).toBeNull();
     }
-    expect(screen.getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
+    // The page's own LOG OUT (SPEC), beside the navigation's.
+    expect(within(screen.getByRole('main')).getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
   });
 
   it('LOG OUT ends the session on the server, then clears token, role and authMethod and goes to /login', async () => {
@@ -153,9 +155,10 @@ describe('the profile', () => {
       },
     });
     renderApp('/lp_profile', api);
-    await user.click(await screen.findByRole('button', { name: 'LOG OUT' }));
+    await screen.findByText('Grace');
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'LOG OUT' }));
     expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeTruthy();
-    expect(api.callsTo('auth.logout')).toEqual([{ path: 'auth.logout', input: undefined, authorization: 'Bearer lp-session-token' }]);
+    expect(api.callsTo('auth.logout')).toMatchObject([{ path: 'auth.logout', input: undefined, authorization: 'Bearer lp-session-token' }]);
     // The server was told while the session was still stored here.
     expect(storedWhenCalled).toEqual(['lp-session-token']);
     expect([localStorage.getItem('token'), localStorage.getItem('role'), localStorage.getItem('authMethod')]).toEqual([null, null, null]);
@@ -175,7 +178,8 @@ describe('the profile', () => {
       },
     });
     renderApp('/gp_profile', api);
-    await user.click(await screen.findByRole('button', { name: 'LOG OUT' }));
+    await screen.findByText('Grace');
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'LOG OUT' }));
     expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeTruthy();
     expect(api.callsTo('auth.logout')).toHaveLength(1);
     expect([localStorage.getItem('token'), localStorage.getItem('role'), localStorage.getItem('authMethod')]).toEqual([null, null, null]);
@@ -190,7 +194,8 @@ describe('the profile', () => {
       'auth.logout': () => new Promise<never>(() => undefined),
     });
     renderApp('/gp_profile', api);
-    await user.click(await screen.findByRole('button', { name: 'LOG OUT' }));
+    await screen.findByText('Grace');
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'LOG OUT' }));
     await waitFor(() => expect(api.callsTo('auth.logout')).toHaveLength(1));
     expect(localStorage.getItem('token')).toBe('token-GP');
     await act(() => vi.advanceTimersByTimeAsync(5_000));
@@ -214,6 +219,8 @@ describe('invite links', () => {
     expect(api.callsTo('admin.invites.create')[0]?.input).toEqual({ role: 'LP', validityHours: 24 });
     await act(() => vi.advanceTimersByTimeAsync(3100));
     expect(screen.queryByText('Invite link copied!')).toBeNull();
+    // What was copied stays in view after the toast.
+    expect(screen.getByLabelText('LP invite link (copied)')).toHaveProperty('value', LINK);
   });
 
   it('falls back to the copy command when the Clipboard API refuses', async () => {

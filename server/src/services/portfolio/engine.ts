@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, lte, sql, sum as sqlSum } from 'drizzle-orm';
-import type { Queryable } from '../../db/open';
+import type { Db, Queryable } from '../../db/open';
 import {
   accountBalances,
   dailyCloses,
@@ -10,7 +10,7 @@ import {
   type quotes as quotesTable,
 } from '../../db/schema';
 import { addDays, dayInNewYork } from '../../domain/dates';
-import { dec } from '../../domain/money';
+import { centsText, dec } from '../../domain/money';
 import { quoteKeyOf, valuePortfolio, type PortfolioInput, type QuoteInput, type Valuation } from '../../domain/valuation';
 import { cachedQuotes } from '../market/quote-cache';
 import { NO_QUOTE } from '../../contract/quotes';
@@ -145,6 +145,9 @@ export interface PortfolioView {
   version: number;
   computedAt: Date;
   valuation: Valuation;
+  /** The New York day it was computed on, and that day's new money so far (cents), read with the books. */
+  day: string;
+  dayFlow: string;
   /** The live quote fields of each held symbol, by quote key. */
   live: Map<string, LiveQuote>;
   holdings: HoldingView[];
@@ -175,7 +178,7 @@ const MAX_AGE_MS = 30_000;
  * without LISTEN (or right after (re)connecting, when a notification may have been missed) each
  * read checks the version row.
  */
-export function createPortfolioEngine(deps: { db: Queryable; now: () => Date; listen?: Listen }): PortfolioEngine {
+export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: Listen }): PortfolioEngine {
   let cached: PortfolioView | null = null;
   let computing: { version: number; view: Promise<PortfolioView> } | null = null;
   let knownVersion = 0;
@@ -203,9 +206,26 @@ export function createPortfolioEngine(deps: { db: Queryable; now: () => Date; li
   const fresh = (view: PortfolioView | null, version: number): view is PortfolioView =>
     view !== null && view.version >= version && deps.now().getTime() - view.computedAt.getTime() < MAX_AGE_MS;
 
-  async function compute(version: number): Promise<PortfolioView> {
+  async function compute(requested: number): Promise<PortfolioView> {
     const now = deps.now();
-    const books = await readBooks(deps.db, dayInNewYork(now));
+    const day = dayInNewYork(now);
+    // One snapshot of the database: the version, the books and the day's new money agree, so a
+    // history point made from this view never pairs a new deposit with the value before it.
+    const { version, books, dayFlow } = await deps.db.transaction(
+      async (tx) => {
+        const [[state], books, [flow]] = await Promise.all([
+          tx.select({ version: portfolioState.version }).from(portfolioState).where(eq(portfolioState.id, 1)),
+          readBooks(tx, day),
+          tx
+            .select({ sum: sqlSum(ledgerEntries.flow) })
+            .from(ledgerEntries)
+            .where(eq(ledgerEntries.bookDate, day)),
+        ]);
+        return { version: Math.max(requested, state?.version ?? 0), books, dayFlow: centsText(dec(flow?.sum ?? '0')) };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    observe(version);
     const live = new Map<string, LiveQuote>();
     for (const [key, row] of books.quotes) {
       const quote = liveQuote(row, now);
@@ -234,7 +254,7 @@ export function createPortfolioEngine(deps: { db: Queryable; now: () => Date; li
     );
     // Serialized once per change: every GET /api/holdings until the next one sends this text.
     rememberSerialized(holdingsView, { etag: `"holdings-${version}-${now.getTime()}"`, body: Buffer.from(JSON.stringify(holdingsView)) });
-    return { version, computedAt: now, valuation: valuePortfolio(books.input), live, holdings: holdingsView };
+    return { version, computedAt: now, day, dayFlow, valuation: valuePortfolio(books.input), live, holdings: holdingsView };
   }
 
   return {

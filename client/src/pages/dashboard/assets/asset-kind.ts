@@ -31,6 +31,8 @@ export interface ComputedColumn {
   key: string;
   header: string;
   show: (figures: AssetFigures) => CellText;
+  /** The row's value: kept in view while the table scrolls sideways (DataTable's pinned column). */
+  pinned?: boolean;
 }
 
 export type AssetColumn<Values> = FieldColumn<Values> | ComputedColumn;

@@ -246,5 +246,6 @@ function tableColumn<Asset extends { id: number; name: string }, Values extends 
     cell,
     className: numeric ? 'num' : undefined,
     cellClassName: (row) => toneClass(figure(row)),
+    pinned: column.type === 'computed' && column.pinned === true,
   };
 }

@@ -55,7 +55,7 @@ export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset, RealEstateValues> = {
     { type: 'computed', key: 'total_gain', header: 'Total Gain $', show: (f) => gain(f.gain) },
     { type: 'computed', key: 'total_gain_pct', header: 'Total Gain %', show: (f) => gainPct(f.gainPct, f.gain) },
     // A property's total value counts the rent it has earned, as the net account value does.
-    { type: 'computed', key: 'total_value', header: 'Total Value', show: (f) => money(f.totalValue) },
+    { type: 'computed', key: 'total_value', header: 'Total Value', show: (f) => money(f.totalValue), pinned: true },
     {
       type: 'field',
       key: 'monthly_rental_income',

@@ -51,7 +51,7 @@ export const VENTURE_KIND: AssetKind<VentureAsset, VentureValues> = {
     { type: 'computed', key: 'total_cost', header: 'Total Cost $', show: (f) => money(f.cost) },
     { type: 'computed', key: 'total_gain', header: 'Total Gain $', show: (f) => gain(f.gain) },
     { type: 'computed', key: 'total_gain_pct', header: 'Total Gain %', show: (f) => gainPct(f.gainPct, f.gain) },
-    { type: 'computed', key: 'value', header: 'Value $', show: (f) => money(f.value) },
+    { type: 'computed', key: 'value', header: 'Value $', show: (f) => money(f.value), pinned: true },
     {
       type: 'field',
       key: 'dividend_dollar',

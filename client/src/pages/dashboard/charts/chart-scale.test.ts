@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arcPath, linear, linePath, niceTicks } from './chart-scale';
+import { arcPath, dayAxisLabels, linear, linePath, niceTicks, valueLabelsWidth } from './chart-scale';
 
 describe('the charts’ arithmetic', () => {
   it.each([
@@ -35,5 +35,22 @@ describe('the charts’ arithmetic', () => {
     expect(ring.match(/M/g)).toHaveLength(2);
     const quarter = arcPath(90, 90, 88, 54, 0, Math.PI / 2);
     expect(quarter.startsWith('M90.00,2.00A88,88 0 0 1 178.00,90.00')).toBe(true);
+  });
+
+  it('labels a month of days with days, each label once, and years of days with months', () => {
+    const days = Array.from({ length: 31 }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`);
+    const labels = dayAxisLabels(days, 700).map((l) => l.text);
+    expect(labels[0]).toBe('Oct 1');
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels.length).toBeGreaterThan(3);
+    const years = Array.from({ length: 800 }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10));
+    const monthly = dayAxisLabels(years, 700).map((l) => l.text);
+    expect(monthly[0]).toBe('Jan 2024');
+    expect(new Set(monthly).size).toBe(monthly.length);
+  });
+
+  it('leaves room left of the plot for the longest value label', () => {
+    expect(valueLabelsWidth(['-1000.0%', '0.0%'])).toBeGreaterThanOrEqual(8 * 7);
+    expect(valueLabelsWidth(['1%'])).toBe(40);
   });
 });

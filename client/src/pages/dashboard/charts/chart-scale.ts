@@ -49,3 +49,33 @@ export function arcPath(cx: number, cy: number, outer: number, inner: number, a0
   const large = a1 - a0 > Math.PI ? 1 : 0;
   return `M${at(outer, a0)}A${outer},${outer} 0 ${large} 1 ${at(outer, a1)}L${at(inner, a1)}A${inner},${inner} 0 ${large} 0 ${at(inner, a0)}Z`;
 }
+
+const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+const monthYear = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' });
+const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/**
+ * Labels for a few of the days (YYYY-MM-DD) of an axis, at least `spacing` pixels apart on a plot
+ * `plotWidth` wide: the day ("Oct 6") when the series spans up to about five months, the month
+ * ("Oct 2026") beyond; a label that would repeat the one before it is left out.
+ */
+export function dayAxisLabels(dates: readonly string[], plotWidth: number, spacing = 90): { index: number; text: string }[] {
+  const first = dates[0];
+  const last = dates.at(-1);
+  if (first === undefined || last === undefined) return [];
+  const spanDays = (dayOf(last).getTime() - dayOf(first).getTime()) / 86_400_000;
+  const format = spanDays <= 150 ? monthDay : monthYear;
+  const every = Math.max(1, Math.ceil(dates.length / Math.max(1, Math.floor(plotWidth / spacing))));
+  const labels: { index: number; text: string }[] = [];
+  dates.forEach((date, index) => {
+    if (index % every !== 0) return;
+    const text = format.format(dayOf(date));
+    if (labels.at(-1)?.text !== text) labels.push({ index, text });
+  });
+  return labels;
+}
+
+/** Room for the longest of the value labels left of the plot, at about `charWidth` pixels a character. */
+export function valueLabelsWidth(labels: readonly string[], charWidth = 7): number {
+  return Math.max(40, Math.ceil(Math.max(0, ...labels.map((l) => l.length)) * charWidth) + 12);
+}

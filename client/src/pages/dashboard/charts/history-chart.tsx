@@ -4,8 +4,6 @@ import type { HistoryDay } from '../portfolio-types';
 import { DASHBOARD_FRESH_MS, HISTORY_DAYS } from '../../../api/prefetch-dashboard';
 import { LineChart } from './line-chart';
 
-const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-const dayLabel = (day: string) => shortDate.format(new Date(`${day}T00:00:00Z`));
 const percentTick = (v: number) => `${v.toFixed(1)}%`;
 
 /** The chart's text alternative: value and time-weighted return over the period, beside the S&P 500. */
@@ -59,7 +57,6 @@ export function HistoryChart() {
               series={series}
               height={HISTORY_PLOT_HEIGHT}
               formatTick={percentTick}
-              formatLabel={dayLabel}
               formatTooltipLabel={formatCalendarDate}
               formatValue={(v) => formatPercent(v, { signed: true })}
             />

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
-import { linear, linePath, niceTicks } from './chart-scale';
+import { dayAxisLabels, linear, linePath, niceTicks, valueLabelsWidth } from './chart-scale';
 
 export interface LineSeries {
   name: string;
@@ -9,18 +9,17 @@ export interface LineSeries {
 }
 
 interface LineChartProps {
-  /** The x positions' labels (dates), one per value. */
+  /** The x positions' days (YYYY-MM-DD), one per value. */
   labels: readonly string[];
   series: readonly LineSeries[];
   height: number;
   formatTick: (value: number) => string;
-  formatLabel: (label: string) => string;
   /** The tooltip's heading and values. */
   formatTooltipLabel: (label: string) => string;
   formatValue: (value: number) => string;
 }
 
-const MARGIN = { top: 12, right: 12, bottom: 26, left: 56 };
+const MARGIN = { top: 12, right: 12, bottom: 26 };
 const LEGEND_HEIGHT = 28;
 /** Drawn at this width until the box is measured (the height never changes, so nothing moves). */
 const FIRST_WIDTH = 600;
@@ -48,24 +47,27 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
  * labels, and a tooltip that follows the pointer. It is a picture only (aria-hidden): the page
  * says the same in text and in a table.
  */
-export function LineChart({ labels, series, height, formatTick, formatLabel, formatTooltipLabel, formatValue }: LineChartProps) {
+export function LineChart({ labels, series, height, formatTick, formatTooltipLabel, formatValue }: LineChartProps) {
   const [box, width] = useWidth<HTMLDivElement>();
   const [hover, setHover] = useState<number | null>(null);
 
   const plotHeight = height - LEGEND_HEIGHT;
   const all = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
   const ticks = niceTicks(Math.min(...all), Math.max(...all));
-  const x = linear(0, Math.max(1, labels.length - 1), MARGIN.left, width - MARGIN.right);
+  const tickTexts = ticks.map(formatTick);
+  // The value labels' column is as wide as the longest of them ("-1000.0%" on a phone too).
+  const left = valueLabelsWidth(tickTexts);
+  const x = linear(0, Math.max(1, labels.length - 1), left, width - MARGIN.right);
   const y = linear(ticks[0] ?? 0, ticks.at(-1) ?? 1, plotHeight - MARGIN.bottom, MARGIN.top);
 
-  // Date labels at least 90 px apart.
-  const every = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor((width - MARGIN.left - MARGIN.right) / 90))));
-  const shownLabels = labels.map((label, i) => ({ label, i })).filter(({ i }) => i % every === 0);
+  // Day labels at least 90 px apart, none repeated; the outer ones kept inside the picture.
+  const shownLabels = dayAxisLabels(labels, width - left - MARGIN.right);
+  const anchorOf = (at: number) => (at < left + 30 ? 'start' : at > width - MARGIN.right - 30 ? 'end' : 'middle');
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
     const px = ((event.clientX - rect.left) / Math.max(1, rect.width)) * width;
-    const index = Math.round(((px - MARGIN.left) / Math.max(1, width - MARGIN.left - MARGIN.right)) * (labels.length - 1));
+    const index = Math.round(((px - left) / Math.max(1, width - left - MARGIN.right)) * (labels.length - 1));
     setHover(Math.min(labels.length - 1, Math.max(0, index)));
   };
 
@@ -88,24 +90,24 @@ export function LineChart({ labels, series, height, formatTick, formatLabel, for
         onPointerMove={onPointerMove}
         onPointerLeave={() => setHover(null)}
       >
-        {ticks.map((t) => (
+        {ticks.map((t, i) => (
           <g key={t}>
-            <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(t)} y2={y(t)} style={{ stroke: 'var(--chart-grid)' }} />
-            <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="line-chart__tick">
-              {formatTick(t)}
+            <line x1={left} x2={width - MARGIN.right} y1={y(t)} y2={y(t)} style={{ stroke: 'var(--chart-grid)' }} />
+            <text x={left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="line-chart__tick">
+              {tickTexts[i]}
             </text>
           </g>
         ))}
         <line
-          x1={MARGIN.left}
+          x1={left}
           x2={width - MARGIN.right}
           y1={plotHeight - MARGIN.bottom}
           y2={plotHeight - MARGIN.bottom}
           style={{ stroke: 'var(--chart-axis)' }}
         />
-        {shownLabels.map(({ label, i }) => (
-          <text key={label} x={x(i)} y={plotHeight - MARGIN.bottom + 16} textAnchor="middle" className="line-chart__tick">
-            {formatLabel(label)}
+        {shownLabels.map(({ index, text }) => (
+          <text key={index} x={x(index)} y={plotHeight - MARGIN.bottom + 16} textAnchor={anchorOf(x(index))} className="line-chart__tick">
+            {text}
           </text>
         ))}
         {series.map((s) => (

@@ -1,6 +1,14 @@
 import { useMemo } from 'react';
 import { DataTable, type Column, type FooterRow } from '../../../components/data-table';
-import { formatCalendarDate, formatMoney, formatPercent, formatQuoteTime, formatSignedMoney, toneOf } from '../../../lib/format';
+import {
+  formatCalendarDate,
+  formatCurrency,
+  formatMoney,
+  formatPercent,
+  formatQuoteTime,
+  formatSignedMoney,
+  toneOf,
+} from '../../../lib/format';
 import { negatedText } from '../portfolio-figures';
 import type { PortfolioTotals } from '../portfolio-types';
 import { cellTone, holdingsColumns, PREDICTION_HEADER, type MissingAs } from './holdings-columns';
@@ -65,6 +73,7 @@ export function HoldingsTable({ rows, totals, role, onDeleteLot, onSell }: Holdi
         sortable: spec.sortable,
         className: 'num',
         cellClassName: (row) => cellTone(spec, row),
+        pinned: spec.id === 'value',
       })),
     ],
     [role, missingAs],
@@ -117,7 +126,21 @@ export function HoldingsTable({ rows, totals, role, onDeleteLot, onSell }: Holdi
       actions={actions}
       footer={footerLines(totals)}
       empty="No stocks or crypto held yet."
+      note={<LiquidTotalsNote totals={totals} />}
     />
+  );
+}
+
+/** What the table's TOTAL and % of Portfolio are shares of, said under the table: neither is the net account value. */
+function LiquidTotalsNote({ totals }: { totals: PortfolioTotals }) {
+  return (
+    <>
+      <p>
+        TOTAL value: the stocks and crypto ({formatCurrency(totals.liquidValue)}) plus Cash Available and Accounts Receivable, less Margin
+        Debit. The Net Account Value above leaves Accounts Receivable out and adds venture investments and real estate.
+      </p>
+      <p>% of Portfolio: each symbol&rsquo;s share of the stocks and crypto ({formatCurrency(totals.liquidValue)}).</p>
+    </>
   );
 }
 
