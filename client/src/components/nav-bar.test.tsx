@@ -1,9 +1,8 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../test/fake-api';
 import { renderApp, storeSession } from '../test/render-app';
-import { NavBar } from './nav-bar';
 import { navLinks } from './nav-links';
 
 function shownLinks() {
@@ -14,9 +13,12 @@ function shownLinks() {
     .map((a) => [a.textContent, a.getAttribute('href')]);
 }
 
+/** The bar inside the app's providers (its LOG OUT tells the server), on a public page. */
+const renderNav = () => renderApp('/team', fakeApi({}));
+
 describe('the navigation bar', () => {
   it('shows HOME, TEAM, CONTACT and LOG IN when logged out, and the logo links home', () => {
-    render(<NavBar />);
+    renderNav();
     expect(shownLinks()).toEqual([
       ['HOME', '/'],
       ['TEAM', '/team'],
@@ -29,7 +31,7 @@ describe('the navigation bar', () => {
 
   it('sends an LP (in any case) to the LP pages', () => {
     storeSession('lp');
-    render(<NavBar />);
+    renderNav();
     expect(shownLinks()).toEqual([
       ['DASHBOARD', '/lp_dashboard'],
       ['PROFILE', '/lp_profile'],
@@ -40,7 +42,7 @@ describe('the navigation bar', () => {
 
   it('sends a GP to the GP pages', () => {
     storeSession('GP');
-    render(<NavBar />);
+    renderNav();
     expect(shownLinks().slice(0, 2)).toEqual([
       ['DASHBOARD', '/gp_dashboard'],
       ['PROFILE', '/gp_profile'],
@@ -56,7 +58,7 @@ describe('the navigation bar', () => {
   });
 
   it('has a menu button that tells whether the menu is open', () => {
-    render(<NavBar />);
+    renderNav();
     const toggle = screen.getByRole('button', { name: 'Menu' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     toggle.click();
@@ -66,7 +68,7 @@ describe('the navigation bar', () => {
   it('has a Dark theme toggle button that says its state and remembers the choice', () => {
     localStorage.removeItem('theme');
     delete document.documentElement.dataset.theme;
-    render(<NavBar />);
+    renderNav();
     const toggle = screen.getByRole('button', { name: 'Dark theme' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     act(() => toggle.click());
@@ -83,9 +85,14 @@ describe('the navigation bar', () => {
 
   it('offers LOG OUT to a signed-in partner, which ends the session and goes to the login page', async () => {
     storeSession('GP');
-    renderApp('/team', fakeApi({ 'auth.clientSettings': () => ({ googleClientId: null }) }));
+    const api = fakeApi({
+      'auth.clientSettings': () => ({ googleClientId: null }),
+      'auth.logout': () => ({ message: 'You have been logged out.' }),
+    });
+    renderApp('/team', api);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await userEvent.setup().click(within(nav).getByRole('button', { name: 'LOG OUT' }));
+    expect(api.callsTo('auth.logout')).toMatchObject([{ authorization: 'Bearer token-GP' }]);
     expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeTruthy();
     expect([localStorage.getItem('token'), localStorage.getItem('role'), localStorage.getItem('authMethod')]).toEqual([null, null, null]);
     expect(within(nav).queryByRole('button', { name: 'LOG OUT' })).toBeNull();
