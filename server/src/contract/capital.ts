@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField, textField } from './fields';
 import { MONEY } from '../domain/amounts';
 import { dayField, decimalField } from './money-fields';
+import { allowNegativeCashField } from './balances';
 
 /** What a capital account entry can be. */
 export const CAPITAL_KINDS = ['commitment', 'contribution', 'distribution'] as const;
@@ -22,6 +23,8 @@ export const capitalEntryInput = z.strictObject({
   kind: z.enum(CAPITAL_KINDS, { error: 'Kind must be commitment, contribution or distribution.' }),
   amount: decimalField('Amount', { ...MONEY, sign: 'positive' }),
   date: dayField('Date'),
+  /** A distribution may take Cash Available below zero (margin). */
+  allow_negative_cash: allowNegativeCashField,
 });
 
 export const statementInput = z.strictObject({ quarter: quarterField, userId: userIdField.optional() });

@@ -3,6 +3,7 @@ import { ASSET_TYPES } from './asset-rules';
 import { textField } from './fields';
 import { PRICE, QUANTITY } from '../domain/amounts';
 import { dayField, decimalField } from './money-fields';
+import { allowNegativeCashField } from './balances';
 
 const purchase = z.strictObject({
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
@@ -30,6 +31,8 @@ export const addHoldingInput = z.strictObject({
     .max(100, 'Add at most 100 purchases at a time.'),
   /** Paid from Cash Available; by default the purchases are recorded without touching it. */
   settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
+  /** With `settles`: the purchases may take Cash Available below zero (margin). */
+  allow_negative_cash: allowNegativeCashField,
 });
 
 export const checkSymbolInput = z.strictObject({ symbol: symbolField, asset_type: assetTypeField });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalances, auditEvents, holdings, ledgerEntries, quotes } from '../../src/db/schema';
 import { createPortfolioEngine } from '../../src/services/portfolio/engine';
 import { portfolioChanged } from '../../src/services/portfolio/ledger';
+import { BOOK_DATE_RULE } from '../../src/contract/book-dates';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
 
@@ -143,9 +144,9 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
       purchases: [{ qty: '1', price_paid: '1', purchase_date: tomorrow() }],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'A purchase date cannot be in the future.' });
+    expect(res.json()).toEqual({ error: BOOK_DATE_RULE });
     const said = await post('/api/ai/prompt', { prompt: `buy 1 ACME at 10 on ${tomorrow()}` });
-    expect(said.json()).toMatchObject({ message: 'A purchase date cannot be in the future.', requiresConfirmation: false });
+    expect(said.json()).toMatchObject({ message: BOOK_DATE_RULE, requiresConfirmation: false });
   });
 
   it('buys through the assistant exactly as Add Investment does: the same lot, ledger entry and audit record', async () => {
@@ -331,7 +332,7 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
 
   it('records deposits and withdrawals of cash in the ledger, as new money', async () => {
     const before = await cash();
-    const deposit = await post('/api/cash-movements', { kind: 'deposit', amount: '250000.05', note: 'Capital call Q4' });
+    const deposit = await post('/api/cash-movements', { kind: 'deposit', amount: '250000.05', note: 'Capital call Q4', confirmed: true });
     expect(deposit.statusCode, deposit.body).toBe(201);
     const after = Math.round((before + 250000.05) * 100) / 100;
     expect(deposit.json()).toMatchObject({
