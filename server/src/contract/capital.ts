@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField, textField } from './fields';
 import { MONEY } from '../domain/amounts';
-import { dayField, decimalField } from './money-fields';
+import { bookDayField, decimalField } from './money-fields';
 import { allowNegativeCashField } from './balances';
 
 /** What a capital account entry can be. */
@@ -22,7 +22,7 @@ export const capitalEntryInput = z.strictObject({
   userId: idField,
   kind: z.enum(CAPITAL_KINDS, { error: 'Kind must be commitment, contribution or distribution.' }),
   amount: decimalField('Amount', { ...MONEY, sign: 'positive' }),
-  date: dayField('Date'),
+  date: bookDayField('Date'),
   /** A distribution may take Cash Available below zero (margin). */
   allow_negative_cash: allowNegativeCashField,
 });

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { ASSET_TYPES } from './asset-rules';
 import { textField } from './fields';
 import { PRICE, QUANTITY } from '../domain/amounts';
-import { dayField, decimalField } from './money-fields';
+import { bookDayField, decimalField } from './money-fields';
 import { allowNegativeCashField } from './balances';
 
 const purchase = z.strictObject({
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
   price_paid: decimalField('Purchase price', { ...PRICE, sign: 'nonNegative' }),
-  purchase_date: dayField('Purchase date'),
+  purchase_date: bookDayField('Purchase date'),
 });
 
 export const symbolField = textField('Ticker symbol', { message: 'Ticker symbol is required.' })
