@@ -76,7 +76,8 @@ export function bookDayField(label: string, message = `${label} must be a date i
     .trim()
     .check((ctx) => {
       if (!isCalendarDay(ctx.value)) ctx.issues.push({ code: 'custom', message, input: ctx.value });
-      else if (ctx.value < EARLIEST_BOOK_DAY || ctx.value > LATEST_DAY) ctx.issues.push({ code: 'custom', message: BOOK_DATE_RULE, input: ctx.value });
+      else if (ctx.value < EARLIEST_BOOK_DAY || ctx.value > LATEST_DAY)
+        ctx.issues.push({ code: 'custom', message: BOOK_DATE_RULE, input: ctx.value });
     });
 }
 

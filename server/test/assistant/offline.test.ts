@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountBalances, auditEvents, holdings, ledgerEntries, pendingActions, quotes, rateLimits } from '../../src/db/schema';
+import { auditEvents, holdings, ledgerEntries, pendingActions, quotes, rateLimits } from '../../src/db/schema';
 import { BOOK_DATE_RULE } from '../../src/contract/book-dates';
 import { ASSISTANT_TEXT } from '../../src/services/assistant/assistant';
-import { portfolioChanged } from '../../src/services/portfolio/ledger';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
+import { setCash as setCashOf, setQuote as setQuoteOf } from '../support/books';
 
 /** The assistant without OPENAI_API_KEY: the offline parser, proposals, confirmation and FIFO sells. */
 describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
@@ -49,20 +49,8 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
     await setCash('100000.00');
   });
 
-  /** Cash Available as stored, set directly. */
-  const setCash = async (amount: string) => {
-    await h.database.db
-      .insert(accountBalances)
-      .values({ id: 1, cashAvailable: amount })
-      .onConflictDoUpdate({ target: accountBalances.id, set: { cashAvailable: amount } });
-    await portfolioChanged(h.database.db);
-  };
-  /** A symbol's cached last price, set directly. */
-  const setQuote = async (key: string, price: string) => {
-    await h.database.db.update(quotes).set({ price }).where(eq(quotes.key, key));
-    await portfolioChanged(h.database.db);
-  };
-
+  const setCash = (amount: string) => setCashOf(h, amount);
+  const setQuote = (key: string, price: string) => setQuoteOf(h, key, price);
   const say = async (prompt: string, token = gp) => {
     const res = await h.inject({ method: 'POST', url: '/api/ai/prompt', headers: bearer(token), payload: { prompt } });
     return { status: res.statusCode, body: res.json() as { message: string; requiresConfirmation: boolean; error?: string } };

@@ -1,12 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { accountBalances, holdings, pendingActions, privateAssets, quotes } from '../../src/db/schema';
-import { portfolioChanged } from '../../src/services/portfolio/ledger';
+import { accountBalances, holdings, pendingActions, privateAssets } from '../../src/db/schema';
 import { AI_UNAVAILABLE, ASSISTANT_TEXT } from '../../src/services/assistant/assistant';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
+import { setCash, setQuote } from '../support/books';
 
 /**
  * The OpenAI path against a local OpenAI-compatible server that answers from a script: tool calls,
@@ -103,8 +102,7 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
       lastPriceAtDate: '1',
     });
     await h.deps.market.refreshNow();
-    await h.database.db.insert(accountBalances).values({ id: 1, cashAvailable: '10000.00' });
-    await portfolioChanged(h.database.db);
+    await setCash(h, '10000.00');
   });
   afterAll(() => h.close());
 
@@ -145,7 +143,10 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
 
   it('turns a propose_buy call into a stored proposal, carried out only on confirm', async () => {
     script.push(
-      toolCall('propose_buy', JSON.stringify({ symbol: 'msft', quantity: 2, price: 400.1, asset_type: 'stock', date: '2026-01-05', margin: false })),
+      toolCall(
+        'propose_buy',
+        JSON.stringify({ symbol: 'msft', quantity: 2, price: 400.1, asset_type: 'stock', date: '2026-01-05', margin: false }),
+      ),
     );
     const { body } = await say('buy two Microsoft at 400.10 on Jan 5');
     expect(body.requiresConfirmation).toBe(true);
@@ -180,10 +181,12 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
   });
 
   it('reads a company name the model passes as its ticker, and warns of a price far from the last one', async () => {
-    await h.database.db.update(quotes).set({ price: '400' }).where(eq(quotes.key, 'MSFT'));
-    await portfolioChanged(h.database.db);
+    await setQuote(h, 'MSFT', '400');
     script.push(
-      toolCall('propose_buy', JSON.stringify({ symbol: 'Microsoft', quantity: 1, price: 600, asset_type: 'stock', date: null, margin: false })),
+      toolCall(
+        'propose_buy',
+        JSON.stringify({ symbol: 'Microsoft', quantity: 1, price: 600, asset_type: 'stock', date: null, margin: false }),
+      ),
     );
     const { body } = await say('buy one Microsoft at 600');
     expect(body.requiresConfirmation).toBe(true);

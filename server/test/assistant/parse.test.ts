@@ -5,20 +5,32 @@ import { readPrompt } from '../../src/services/assistant/parse';
 describe('the offline parser', () => {
   it.each([
     ['buy 10 AAPL', { kind: 'buy', symbol: 'AAPL', quantity: '10', price: null, assetType: null, date: null, margin: false }],
-    ['buy 10 shares of AAPL at 150.25', { kind: 'buy', symbol: 'AAPL', quantity: '10', price: '150.25', assetType: null, date: null, margin: false }],
+    [
+      'buy 10 shares of AAPL at 150.25',
+      { kind: 'buy', symbol: 'AAPL', quantity: '10', price: '150.25', assetType: null, date: null, margin: false },
+    ],
     ['sell 5 TSLA', { kind: 'sell', symbol: 'TSLA', quantity: '5', price: null, assetType: null, date: null, margin: false }],
     ['sell 0.5 BTC', { kind: 'sell', symbol: 'BTC', quantity: '0.5', price: null, assetType: 'crypto', date: null, margin: false }],
-    ['purchase 3 MSFT on 2026-01-05', { kind: 'buy', symbol: 'MSFT', quantity: '3', price: null, assetType: null, date: '2026-01-05' , margin: false }],
+    [
+      'purchase 3 MSFT on 2026-01-05',
+      { kind: 'buy', symbol: 'MSFT', quantity: '3', price: null, assetType: null, date: '2026-01-05', margin: false },
+    ],
     [
       'Purchase 3 msft on 2026-01-05 at $410',
-      { kind: 'buy', symbol: 'MSFT', quantity: '3', price: '410', assetType: null, date: '2026-01-05' , margin: false },
+      { kind: 'buy', symbol: 'MSFT', quantity: '3', price: '410', assetType: null, date: '2026-01-05', margin: false },
     ],
     [
       'Buy 2 ETH-USD at $3,100.50 on 2026-02-01.',
-      { kind: 'buy', symbol: 'ETH', quantity: '2', price: '3100.50', assetType: 'crypto', date: '2026-02-01' , margin: false },
+      { kind: 'buy', symbol: 'ETH', quantity: '2', price: '3100.50', assetType: 'crypto', date: '2026-02-01', margin: false },
     ],
-    ['please buy 10 aapl at market', { kind: 'buy', symbol: 'AAPL', quantity: '10', price: null, assetType: null, date: null, margin: false }],
-    ['sell 12 KO shares @ 61.5 each', { kind: 'sell', symbol: 'KO', quantity: '12', price: '61.5', assetType: null, date: null, margin: false }],
+    [
+      'please buy 10 aapl at market',
+      { kind: 'buy', symbol: 'AAPL', quantity: '10', price: null, assetType: null, date: null, margin: false },
+    ],
+    [
+      'sell 12 KO shares @ 61.5 each',
+      { kind: 'sell', symbol: 'KO', quantity: '12', price: '61.5', assetType: null, date: null, margin: false },
+    ],
     [
       'buy 5 AAPL at 150 on margin',
       { kind: 'buy', symbol: 'AAPL', quantity: '5', price: '150', assetType: null, date: null, margin: true },

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { portfolioChanged } from '../../src/services/portfolio/ledger';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
+import { setCash as setCashOf } from '../support/books';
 
 /**
  * The guards on money: no movement of cash that settles takes Cash Available below zero unless
@@ -29,13 +30,7 @@ describe.each(databaseKinds)('money guards on %s', (kind) => {
   afterAll(() => h.close());
 
   const post = (url: string, payload: object, token = gp) => h.inject({ method: 'POST', url, headers: bearer(token), payload });
-  const setCash = async (amount: string) => {
-    await h.database.db
-      .insert(accountBalances)
-      .values({ id: 1, cashAvailable: amount })
-      .onConflictDoUpdate({ target: accountBalances.id, set: { cashAvailable: amount } });
-    await portfolioChanged(h.database.db);
-  };
+  const setCash = (amount: string) => setCashOf(h, amount);
   const cash = async () => (await h.database.db.select().from(accountBalances))[0]?.cashAvailable;
   /** What a refusal must leave as it was: cash, lots, ledger, audit log and capital entries. */
   const books = async () => ({
@@ -168,7 +163,10 @@ describe.each(databaseKinds)('money guards on %s', (kind) => {
     it('keeps the one date rule for every purchase row', async () => {
       const before = await books();
       for (const day of ['2999-12-31', '2100-12-31']) {
-        const res = await post('/api/holdings', purchase({ settles: false, purchases: [{ qty: '1', price_paid: '1', purchase_date: day }] }));
+        const res = await post(
+          '/api/holdings',
+          purchase({ settles: false, purchases: [{ qty: '1', price_paid: '1', purchase_date: day }] }),
+        );
         expect([res.statusCode, res.json()]).toEqual([400, { error: BOOK_DATE_RULE }]);
       }
       expect(await books()).toEqual(before);
@@ -176,7 +174,14 @@ describe.each(databaseKinds)('money guards on %s', (kind) => {
   });
 
   describe('venture and real estate rows', () => {
-    const row = (over: object = {}) => ({ name: 'Dated', purchase_date: '2024-05-01', qty: '1', price_paid: '1', last_price_at_date: '1', ...over });
+    const row = (over: object = {}) => ({
+      name: 'Dated',
+      purchase_date: '2024-05-01',
+      qty: '1',
+      price_paid: '1',
+      last_price_at_date: '1',
+      ...over,
+    });
 
     it('are refused when dated after today, on save and on update, and none is stored', async () => {
       const count = async () => (await h.database.db.select().from(privateAssets)).length;

@@ -139,7 +139,8 @@ const today = (deps: AssetsDeps) => dayInNewYork(deps.now());
 /** The books' date rule for a row's purchase date and, when one is sent, its last price's date. */
 function checkDates(now: Date, inputs: AssetInput[]): void {
   for (const input of inputs) {
-    const problem = bookDateProblem(input.purchase_date, now) ?? (input.last_price_date ? bookDateProblem(input.last_price_date, now) : null);
+    const problem =
+      bookDateProblem(input.purchase_date, now) ?? (input.last_price_date ? bookDateProblem(input.last_price_date, now) : null);
     if (problem) throw fail.badRequest(problem);
   }
 }

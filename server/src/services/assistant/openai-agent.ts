@@ -102,7 +102,15 @@ function buyDraft(a: z.infer<typeof buyArgs>): TradeDraft {
 }
 
 function sellDraft(a: z.infer<typeof sellArgs>): TradeDraft {
-  return { kind: 'sell', symbol: a.symbol, quantity: String(a.quantity), price: priceText(a.price), assetType: null, date: null, margin: false };
+  return {
+    kind: 'sell',
+    symbol: a.symbol,
+    quantity: String(a.quantity),
+    price: priceText(a.price),
+    assetType: null,
+    date: null,
+    margin: false,
+  };
 }
 
 async function readTool(deps: ModelAgentDeps, name: string, raw: string): Promise<unknown> {

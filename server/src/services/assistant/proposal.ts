@@ -151,7 +151,13 @@ export async function prepareTrade(deps: ProposalDeps, draft: TradeDraft): Promi
   };
 }
 
-async function prepareSell(deps: ProposalDeps, symbol: string, quantity: string, givenPrice: string | null, named: string): Promise<Prepared> {
+async function prepareSell(
+  deps: ProposalDeps,
+  symbol: string,
+  quantity: string,
+  givenPrice: string | null,
+  named: string,
+): Promise<Prepared> {
   const lots = await lotsOf(deps.db, symbol);
   if (lots.length === 0) return refuse(`${named}${nothingToSell(symbol)}`);
   const assetType = lots[0]?.assetType ?? 'stock';
