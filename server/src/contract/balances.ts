@@ -14,7 +14,10 @@ export const saveBalancesInput = z.strictObject({
 
 /** Money paid into or taken out of Cash Available (a capital call, a distribution, fees). */
 /** Whether a movement may take Cash Available below zero (margin); by default it may not. */
-export const allowNegativeCashField = z.boolean({ error: 'allow_negative_cash must be true or false.' }).optional();
+export const allowNegativeCashField = z
+  .boolean({ error: 'allow_negative_cash must be true or false.' })
+  .describe('true lets this movement take Cash Available below zero (margin); without it such a movement is refused with 409')
+  .optional();
 
 const cashMovementFields = {
   kind: z.enum(['deposit', 'withdrawal'], { error: 'Kind must be deposit or withdrawal.' }),
@@ -29,7 +32,10 @@ const cashMovementFields = {
 export const cashMovementInput = z.strictObject({
   ...cashMovementFields,
   note: textField('Note').max(CASH_NOTE_MAX, `Note is too long (at most ${CASH_NOTE_MAX} characters).`).default(''),
-  confirmed: z.boolean({ error: 'confirmed must be true or false.' }).optional(),
+  confirmed: z
+    .boolean({ error: 'confirmed must be true or false.' })
+    .describe('true records a movement above CASH_CONFIRM_ABOVE (default 100,000.00); without it such a movement is refused with 400')
+    .optional(),
 });
 
 /** What a movement would do to Cash Available, asked before it is recorded. */
