@@ -34,5 +34,7 @@ export interface AppServices {
   assistantModel: ModelAgent | null;
   /** Where the web front end lives; links in invites and e-mails point there. */
   webOrigin: string;
+  /** A deposit or withdrawal above this amount (decimal text, CASH_CONFIRM_ABOVE) must be confirmed. */
+  cashConfirmAbove: string;
   now: () => Date;
 }

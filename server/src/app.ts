@@ -102,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     portfolio,
     assistantModel: config.openai.apiKey ? createModelAgent({ ...config.openai, apiKey: config.openai.apiKey }) : null,
     webOrigin: config.webOrigin,
+    cashConfirmAbove: config.cashConfirmAbove,
     now,
   };
   app.decorate('services', services);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkAmount, MONEY } from './domain/amounts';
 
 const optionalText = z
   .string()
@@ -48,6 +49,24 @@ const wholeNumber = (name: string, min: number, max: number, fallback: number) =
       return Number(value);
     });
 
+/** An amount of dollars with at most cents, from 0 to the books' largest; absent means the default. */
+const moneySetting = (name: string, fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const checked = checkAmount(raw.trim(), MONEY);
+      if (raw.trim() === '' || !('text' in checked) || checked.text.startsWith('-')) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be an amount of dollars from 0 to 1000000000000 with at most 2 decimal places, such as 100000.00 (it is ${raw.trim() === '' ? 'empty' : JSON.stringify(raw)}); leave it out for ${fallback}`,
+        });
+        return z.NEVER;
+      }
+      return checked.text;
+    });
+
 const envSchema = z.object({
   PORT: wholeNumber('PORT', 0, 65535, 3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -78,6 +97,7 @@ const envSchema = z.object({
   MARKET_DATA_PROVIDER: z.enum(['simulated', 'yahoo']).default('simulated'),
   MARKET_REFRESH_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   REDIS_URL: optionalUrl('REDIS_URL'),
+  CASH_CONFIRM_ABOVE: moneySetting('CASH_CONFIRM_ABOVE', '100000.00'),
   SEED_DEMO: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: optionalText,
@@ -119,6 +139,8 @@ export interface Config {
   /** How often quotes are refreshed; 0 turns the schedule off. */
   marketRefreshSeconds: number;
   redisUrl: string | undefined;
+  /** A deposit or withdrawal above this many dollars (decimal text) asks for confirmation. */
+  cashConfirmAbove: string;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   clientDist: string | undefined;
@@ -179,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketDataProvider: e.MARKET_DATA_PROVIDER,
     marketRefreshSeconds: e.MARKET_REFRESH_SECONDS,
     redisUrl: e.REDIS_URL,
+    cashConfirmAbove: e.CASH_CONFIRM_ABOVE,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     clientDist: e.CLIENT_DIST,

@@ -188,7 +188,27 @@ export function dashboardReads(overrides: FakeHandlers = {}, books: Books = book
     'portfolio.capital.account': () => capitalAccountFixture(),
     // Add Investment asks whether the ticker has market data before it saves.
     'portfolio.holdings.checkSymbol': (input) => ({ symbol: input.symbol, status: 'priced', message: null }),
+    // A deposit or withdrawal is previewed before it is recorded: the server's rules on these books.
+    'portfolio.balances.previewCashMovement': (input) => previewFromBooks(books, input),
     ...overrides,
+  };
+}
+
+/** The server's preview of a cash movement on a fake server's books: above 100,000.00 asks for confirmation; below zero is refused unless allowed. */
+export function previewFromBooks(
+  books: Books,
+  input: { kind: 'deposit' | 'withdrawal'; amount: string | number; allow_negative_cash?: boolean | undefined },
+) {
+  const before = dec(books.balances.cashAvailable);
+  const amount = dec(String(input.amount));
+  const after = input.kind === 'deposit' ? before.plus(amount) : before.minus(amount);
+  const refused = !input.allow_negative_cash && after.lt(0) && after.lt(before);
+  return {
+    cash_before: centsText(before),
+    cash_after: centsText(after),
+    confirm_above: '100000.00',
+    needs_confirmation: amount.gt(100000),
+    refusal: refused ? `Cash Available would go from ${centsText(before)} to ${centsText(after)}. It cannot go below zero.` : null,
   };
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASSET_ROW_RULE } from './asset-rules';
 import { textField } from './fields';
 import { MONEY, PERCENT, PRICE, QUANTITY } from '../domain/amounts';
-import { dayField, decimalField, type DecimalOptions } from './money-fields';
+import { bookDayField, dayField, decimalField, type DecimalOptions } from './money-fields';
 
 /** SPEC §5's row rule: one message for a missing name, a bad date or a non-numeric qty or price. */
 const ruled = (label: string, rule: Pick<DecimalOptions, 'scale' | 'max'>) =>
@@ -18,7 +18,7 @@ export const commonAssetFields = {
   description: textField('Description', { message: 'Description must be text.', multiline: true })
     .max(2000, 'Description is too long.')
     .optional(),
-  purchase_date: dayField('Purchase date', ASSET_ROW_RULE),
+  purchase_date: bookDayField('Purchase date', ASSET_ROW_RULE),
   qty: ruled('Qty', QUANTITY),
   price_paid: ruled('Price paid', PRICE),
   last_price_at_date: ruled('Last price', PRICE),

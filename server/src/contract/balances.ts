@@ -13,8 +13,30 @@ export const saveBalancesInput = z.strictObject({
 });
 
 /** Money paid into or taken out of Cash Available (a capital call, a distribution, fees). */
-export const cashMovementInput = z.strictObject({
+/** Whether a movement may take Cash Available below zero (margin); by default it may not. */
+export const allowNegativeCashField = z
+  .boolean({ error: 'allow_negative_cash must be true or false.' })
+  .describe('true lets this movement take Cash Available below zero (margin); without it such a movement is refused with 409')
+  .optional();
+
+const cashMovementFields = {
   kind: z.enum(['deposit', 'withdrawal'], { error: 'Kind must be deposit or withdrawal.' }),
   amount: decimalField('Amount', { ...MONEY, sign: 'positive' }),
+  allow_negative_cash: allowNegativeCashField,
+};
+
+/**
+ * Money paid into or taken out of Cash Available (a capital call, a distribution, fees). A movement
+ * above the confirmation threshold (CASH_CONFIRM_ABOVE) is recorded only with `confirmed: true`.
+ */
+export const cashMovementInput = z.strictObject({
+  ...cashMovementFields,
   note: textField('Note').max(CASH_NOTE_MAX, `Note is too long (at most ${CASH_NOTE_MAX} characters).`).default(''),
+  confirmed: z
+    .boolean({ error: 'confirmed must be true or false.' })
+    .describe('true records a movement above CASH_CONFIRM_ABOVE (default 100,000.00); without it such a movement is refused with 400')
+    .optional(),
 });
+
+/** What a movement would do to Cash Available, asked before it is recorded. */
+export const cashMovementPreviewInput = z.strictObject(cashMovementFields);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idField, textField } from './fields';
 import { MONEY } from '../domain/amounts';
-import { dayField, decimalField } from './money-fields';
+import { bookDayField, decimalField } from './money-fields';
+import { allowNegativeCashField } from './balances';
 
 /** What a capital account entry can be. */
 export const CAPITAL_KINDS = ['commitment', 'contribution', 'distribution'] as const;
@@ -21,7 +22,9 @@ export const capitalEntryInput = z.strictObject({
   userId: idField,
   kind: z.enum(CAPITAL_KINDS, { error: 'Kind must be commitment, contribution or distribution.' }),
   amount: decimalField('Amount', { ...MONEY, sign: 'positive' }),
-  date: dayField('Date'),
+  date: bookDayField('Date'),
+  /** A distribution may take Cash Available below zero (margin). */
+  allow_negative_cash: allowNegativeCashField,
 });
 
 export const statementInput = z.strictObject({ quarter: quarterField, userId: userIdField.optional() });

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { ASSET_TYPES } from './asset-rules';
 import { textField } from './fields';
 import { PRICE, QUANTITY } from '../domain/amounts';
-import { dayField, decimalField } from './money-fields';
+import { bookDayField, decimalField } from './money-fields';
+import { allowNegativeCashField } from './balances';
 
 const purchase = z.strictObject({
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
   price_paid: decimalField('Purchase price', { ...PRICE, sign: 'nonNegative' }),
-  purchase_date: dayField('Purchase date'),
+  purchase_date: bookDayField('Purchase date'),
 });
 
 export const symbolField = textField('Ticker symbol', { message: 'Ticker symbol is required.' })
@@ -30,6 +31,8 @@ export const addHoldingInput = z.strictObject({
     .max(100, 'Add at most 100 purchases at a time.'),
   /** Paid from Cash Available; by default the purchases are recorded without touching it. */
   settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
+  /** With `settles`: the purchases may take Cash Available below zero (margin). */
+  allow_negative_cash: allowNegativeCashField,
 });
 
 export const checkSymbolInput = z.strictObject({ symbol: symbolField, asset_type: assetTypeField });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundText, checkAmount, MAX_SIGNIFICANT_DIGITS, type AmountProblem, type AmountRule } from '../domain/amounts';
 import { isCalendarDay } from '../domain/dates';
+import { BOOK_DATE_RULE, EARLIEST_BOOK_DAY } from './book-dates';
 import { dec } from '../domain/money';
 
 export interface DecimalOptions extends AmountRule {
@@ -61,5 +62,24 @@ export function dayField(label: string, message = `${label} must be a date in YY
   return z
     .string({ error: message })
     .trim()
-    .refine((v) => isCalendarDay(v) && v >= '1900-01-01' && v <= '2100-12-31', message);
+    .refine((v) => isCalendarDay(v) && v >= EARLIEST_BOOK_DAY && v <= LATEST_DAY, message);
 }
+
+/**
+ * The day a purchase or an entry is dated in the books: a YYYY-MM-DD calendar day (`message`
+ * otherwise), from 1900-01-01 on, with the books' one message (contract/book-dates.ts) when out of
+ * range. Whether it is after today is the service's check, on its own clock.
+ */
+export function bookDayField(label: string, message = `${label} must be a date in YYYY-MM-DD form.`) {
+  return z
+    .string({ error: message })
+    .trim()
+    .check((ctx) => {
+      if (!isCalendarDay(ctx.value)) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+      else if (ctx.value < EARLIEST_BOOK_DAY || ctx.value > LATEST_DAY)
+        ctx.issues.push({ code: 'custom', message: BOOK_DATE_RULE, input: ctx.value });
+    });
+}
+
+/** No day in the books is later than this, whatever a clock says. */
+const LATEST_DAY = '2100-12-31';

@@ -116,6 +116,14 @@ export const holdingsOutput = z.array(
 
 export const balancesOutput = z.object({ cash_available: z.number(), margin_debit: z.number(), accounts_receivable: z.number() });
 export const cashMovementOutput = z.object({ message: z.string(), cash_available: decimal });
+/** What a cash movement would do: Cash Available before and after, whether it needs confirming, and why it would be refused. */
+export const cashMovementPreviewOutput = z.object({
+  cash_before: decimal,
+  cash_after: decimal,
+  confirm_above: decimal,
+  needs_confirmation: z.boolean(),
+  refusal: z.string().nullable(),
+});
 export const sellOutput = z.object({ message: z.string(), cash_available: decimal.nullable(), realized_gain: decimal, proceeds: decimal });
 
 export const marketSummaryOutput = z.array(

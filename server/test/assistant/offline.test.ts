@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditEvents, holdings, ledgerEntries, pendingActions, quotes } from '../../src/db/schema';
+import { auditEvents, holdings, ledgerEntries, pendingActions, quotes, rateLimits } from '../../src/db/schema';
+import { BOOK_DATE_RULE } from '../../src/contract/book-dates';
 import { ASSISTANT_TEXT } from '../../src/services/assistant/assistant';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
+import { setCash as setCashOf, setQuote as setQuoteOf } from '../support/books';
 
 /** The assistant without OPENAI_API_KEY: the offline parser, proposals, confirmation and FIFO sells. */
 describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
@@ -20,6 +22,8 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
   beforeEach(async () => {
     await h.database.db.delete(holdings);
     await h.database.db.delete(pendingActions);
+    // Each test asks a few questions; the per-minute limit is tested on its own below.
+    await h.database.db.delete(rateLimits);
     const lot = (qty: string, pricePaid: string, purchaseDate: string) => ({
       symbol: 'TSLA',
       assetType: 'stock' as const,
@@ -42,8 +46,11 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
       costBasis: '3400.00',
     });
     await h.deps.market.refreshNow();
+    await setCash('100000.00');
   });
 
+  const setCash = (amount: string) => setCashOf(h, amount);
+  const setQuote = (key: string, price: string) => setQuoteOf(h, key, price);
   const say = async (prompt: string, token = gp) => {
     const res = await h.inject({ method: 'POST', url: '/api/ai/prompt', headers: bearer(token), payload: { prompt } });
     return { status: res.statusCode, body: res.json() as { message: string; requiresConfirmation: boolean; error?: string } };
@@ -110,6 +117,8 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
   });
 
   it('sells first in, first out, closing whole lots and splitting the next', async () => {
+    // Within 20% of the last price: no warning about the price.
+    await setQuote('TSLA', '260');
     const { body } = await say('sell 12 TSLA at 250');
     expect(body.requiresConfirmation).toBe(true);
     const cashBefore = await cash();
@@ -214,8 +223,104 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
     expect((await say('sell everything')).body).toEqual({ message: ASSISTANT_TEXT.quantity, requiresConfirmation: false });
     expect((await say('transfer $500 to my bank')).body.message).toBe(`I can't help with that. ${ASSISTANT_TEXT.help}`);
     expect((await say('buy 10 AAPL on 2026-02-30')).body.message).toBe('2026-02-30 is not a date I can use; write it as YYYY-MM-DD.');
-    expect((await say('buy 10 ZZZQ')).body.message).toBe('No market data for ZZZQ.');
-    expect((await say('buy 2 NOPE at 5')).body).toEqual({ message: 'No market data for NOPE.', requiresConfirmation: false });
+    expect((await say('buy 10 ZZZQ')).body.message).toBe('No market data for ZZZQ. I need a ticker symbol, such as MSFT for Microsoft.');
+    expect((await say('buy 2 NOPE at 5')).body).toEqual({
+      message: 'No market data for NOPE. I need a ticker symbol, such as MSFT for Microsoft.',
+      requiresConfirmation: false,
+    });
+    expect(await h.database.db.select().from(pendingActions)).toEqual([]);
+  });
+
+  it('reads a well-known company name as its ticker, and asks for a ticker when it knows none', async () => {
+    await setQuote('MSFT', '400');
+    const named = await say('buy 2 shares of Microsoft');
+    expect(named.body).toEqual({
+      message:
+        "Microsoft's ticker is MSFT. I will buy 2 MSFT (stock) at $400.00, the current market price, dated " +
+        `${today()}, for $800.00 in total, as a new purchase lot, paid from cash: Cash Available goes from $100,000.00 to $99,200.00. ` +
+        'Do you want me to go ahead? Reply yes or no.',
+      requiresConfirmation: true,
+    });
+    await confirm(true);
+    expect(await lots('MSFT')).toEqual([[today(), '2.00000000', '400.00000000']]);
+    expect((await say('sell 1 Tesla at 250')).body.message).toMatch(/^Tesla's ticker is TSLA\. I will sell 1 TSLA at \$250\.00/);
+    expect((await say('buy 2 shares of Microsofty')).body).toEqual({
+      message: 'No market data for MICROSOFTY. I need a ticker symbol, such as MSFT for Microsoft.',
+      requiresConfirmation: false,
+    });
+  });
+
+  it('asks for a plain number when it cannot read the price, rather than reading part of it as the ticker', async () => {
+    expect((await say('buy 5 AAPL at 1e3')).body).toEqual({
+      message: 'I could not read the price "1e3". Write it as a plain number, for example "buy 5 AAPL at 1000" or "at 150.25".',
+      requiresConfirmation: false,
+    });
+    expect(await h.database.db.select().from(pendingActions)).toEqual([]);
+  });
+
+  it('warns when a price is more than 20% away from the last price', async () => {
+    await setQuote('AAPL', '200');
+    await setQuote('TSLA', '200');
+    expect((await say('buy 1 AAPL at 250')).body.message).toContain(
+      'Cash Available goes from $100,000.00 to $99,750.00. Note: $250.00 is 25.0% above the last price of $200.00. Do you want me to go ahead?',
+    );
+    expect((await say('buy 1 AAPL at 159.5')).body.message).toContain('Note: $159.50 is 20.3% below the last price of $200.00.');
+    // 20% exactly, and the market price itself: no note.
+    expect((await say('buy 1 AAPL at 240')).body.message).not.toContain('Note:');
+    expect((await say('buy 1 AAPL')).body.message).not.toContain('Note:');
+    expect((await say('sell 1 TSLA at 100')).body.message).toContain(
+      'Cash Available goes from $100,000.00 to $100,100.00. Note: $100.00 is 50.0% below the last price of $200.00. Do you want me to go ahead?',
+    );
+  });
+
+  it('keeps the books’ one date rule: nothing before 1900-01-01 or after today', async () => {
+    for (const day of ['0100-01-01', '1899-12-31', '2999-01-01']) {
+      expect((await say(`buy 1 AAPL at 1 on ${day}`)).body).toEqual({ message: BOOK_DATE_RULE, requiresConfirmation: false });
+    }
+    expect(await h.database.db.select().from(pendingActions)).toEqual([]);
+    expect((await say('buy 1 AAPL at 1 on 1900-01-01')).body.requiresConfirmation).toBe(true);
+    await confirm(true);
+    expect(await lots('AAPL')).toContainEqual(['1900-01-01', '1.00000000', '1.00000000']);
+  });
+
+  it('does not propose a buy that would take Cash Available below zero unless told to buy on margin', async () => {
+    await setQuote('AAPL', '150');
+    await setCash('1000.00');
+    expect((await say('buy 10 AAPL at 150')).body).toEqual({
+      message:
+        'I did not propose buying 10 AAPL for $1,500.00: Cash Available would go from $1,000.00 to -$500.00. ' +
+        'It cannot go below zero unless you allow negative cash (margin). To buy on margin anyway, say so, for example "buy 10 AAPL at 150 on margin".',
+      requiresConfirmation: false,
+    });
+    expect(await h.database.db.select().from(pendingActions)).toEqual([]);
+    const margin = await say('buy 10 AAPL at 150 on margin');
+    expect(margin.body).toEqual({
+      message:
+        `I will buy 10 AAPL (stock) at $150.00 dated ${today()}, for $1,500.00 in total, as a new purchase lot, paid from cash: ` +
+        'Cash Available goes from $1,000.00 to -$500.00, on margin as you asked, below zero. Do you want me to go ahead? Reply yes or no.',
+      requiresConfirmation: true,
+    });
+    expect((await confirm(true)).body.message).toBe(
+      `Done: bought 10 AAPL at $150.00 on ${today()} ($1,500.00), added as a new lot. Cash Available went from $1,000.00 to -$500.00.`,
+    );
+    expect(await cash()).toBe(-500);
+  });
+
+  it('re-checks a confirmed buy against Cash Available at that moment', async () => {
+    await setCash('1000.00');
+    expect((await say('buy 5 AAPL at 100')).body.requiresConfirmation).toBe(true);
+    await setCash('200.00');
+    const lotsBefore = await lots('AAPL');
+    const buys = async () => (await h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'buy'))).length;
+    const buysBefore = await buys();
+    expect((await confirm(true)).body.message).toBe(
+      'Nothing was bought: Cash Available would go from $200.00 to -$300.00. It cannot go below zero unless you allow negative cash (margin).',
+    );
+    expect(await lots('AAPL')).toEqual(lotsBefore);
+    expect(await cash()).toBe(200);
+    expect(await buys()).toBe(buysBefore);
+    // The confirmation was used up.
+    expect((await confirm(true)).body.message).toBe(ASSISTANT_TEXT.nothingPending);
   });
 
   it('bounds prompts and refuses empty ones', async () => {

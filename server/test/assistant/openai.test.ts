@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { holdings, pendingActions, privateAssets } from '../../src/db/schema';
+import { accountBalances, holdings, pendingActions, privateAssets } from '../../src/db/schema';
 import { AI_UNAVAILABLE, ASSISTANT_TEXT } from '../../src/services/assistant/assistant';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
+import { setCash, setQuote } from '../support/books';
 
 /**
  * The OpenAI path against a local OpenAI-compatible server that answers from a script: tool calls,
@@ -101,6 +102,7 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
       lastPriceAtDate: '1',
     });
     await h.deps.market.refreshNow();
+    await setCash(h, '10000.00');
   });
   afterAll(() => h.close());
 
@@ -141,7 +143,10 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
 
   it('turns a propose_buy call into a stored proposal, carried out only on confirm', async () => {
     script.push(
-      toolCall('propose_buy', JSON.stringify({ symbol: 'msft', quantity: 2, price: 400.1, asset_type: 'stock', date: '2026-01-05' })),
+      toolCall(
+        'propose_buy',
+        JSON.stringify({ symbol: 'msft', quantity: 2, price: 400.1, asset_type: 'stock', date: '2026-01-05', margin: false }),
+      ),
     );
     const { body } = await say('buy two Microsoft at 400.10 on Jan 5');
     expect(body.requiresConfirmation).toBe(true);
@@ -151,6 +156,43 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
       /^Done: bought 2 MSFT at \$400\.10 on 2026-01-05 \(\$800\.20\), added as a new lot\. Cash Available went from \S+ to \S+\.$/,
     );
     expect(await heldQty()).toBe(32);
+  });
+
+  it('buys on margin only when the partner’s own words ask for it, whatever the model sets', async () => {
+    const cash = async () => (await h.database.db.select().from(accountBalances))[0]?.cashAvailable;
+    const before = await cash();
+    const big = { symbol: 'AAPL', quantity: 1000, price: 150, asset_type: 'stock', date: null, margin: true };
+    script.push(toolCall('propose_buy', JSON.stringify(big)));
+    const { body } = await say('buy a thousand apple at 150');
+    expect(body.requiresConfirmation).toBe(false);
+    expect(body.message).toBe(
+      `I did not propose buying 1,000 AAPL for $150,000.00: Cash Available would go from $${Number(before).toLocaleString('en-US', { minimumFractionDigits: 2 })} ` +
+        `to -$${(150000 - Number(before)).toLocaleString('en-US', { minimumFractionDigits: 2 })}. It cannot go below zero unless you allow negative cash (margin). ` +
+        'To buy on margin anyway, say so, for example "buy 1,000 AAPL at 150 on margin".',
+    );
+    expect((await confirm(true)).message).toBe(ASSISTANT_TEXT.nothingPending);
+
+    script.push(toolCall('propose_buy', JSON.stringify(big)));
+    const margin = await say('buy 1000 AAPL at 150 on margin');
+    expect(margin.body.requiresConfirmation).toBe(true);
+    expect(margin.body.message).toContain(', on margin as you asked, below zero.');
+    expect((await confirm(false)).message).toBe(ASSISTANT_TEXT.declined);
+    expect(await cash()).toBe(before);
+  });
+
+  it('reads a company name the model passes as its ticker, and warns of a price far from the last one', async () => {
+    await setQuote(h, 'MSFT', '400');
+    script.push(
+      toolCall(
+        'propose_buy',
+        JSON.stringify({ symbol: 'Microsoft', quantity: 1, price: 600, asset_type: 'stock', date: null, margin: false }),
+      ),
+    );
+    const { body } = await say('buy one Microsoft at 600');
+    expect(body.requiresConfirmation).toBe(true);
+    expect(body.message).toMatch(/^Microsoft's ticker is MSFT\. I will buy 1 MSFT \(stock\) at \$600\.00 dated /);
+    expect(body.message).toContain('Note: $600.00 is 50.0% above the last price of $400.00. Do you want me to go ahead?');
+    expect((await confirm(false)).message).toBe(ASSISTANT_TEXT.declined);
   });
 
   it('runs read-only tools and sends their results back as data', async () => {

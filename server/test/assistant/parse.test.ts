@@ -4,21 +4,42 @@ import { readPrompt } from '../../src/services/assistant/parse';
 /** The offline assistant's reading of plain requests, questions and what it refuses. */
 describe('the offline parser', () => {
   it.each([
-    ['buy 10 AAPL', { kind: 'buy', symbol: 'AAPL', quantity: '10', price: null, assetType: null, date: null }],
-    ['buy 10 shares of AAPL at 150.25', { kind: 'buy', symbol: 'AAPL', quantity: '10', price: '150.25', assetType: null, date: null }],
-    ['sell 5 TSLA', { kind: 'sell', symbol: 'TSLA', quantity: '5', price: null, assetType: null, date: null }],
-    ['sell 0.5 BTC', { kind: 'sell', symbol: 'BTC', quantity: '0.5', price: null, assetType: 'crypto', date: null }],
-    ['purchase 3 MSFT on 2026-01-05', { kind: 'buy', symbol: 'MSFT', quantity: '3', price: null, assetType: null, date: '2026-01-05' }],
+    ['buy 10 AAPL', { kind: 'buy', symbol: 'AAPL', quantity: '10', price: null, assetType: null, date: null, margin: false }],
+    [
+      'buy 10 shares of AAPL at 150.25',
+      { kind: 'buy', symbol: 'AAPL', quantity: '10', price: '150.25', assetType: null, date: null, margin: false },
+    ],
+    ['sell 5 TSLA', { kind: 'sell', symbol: 'TSLA', quantity: '5', price: null, assetType: null, date: null, margin: false }],
+    ['sell 0.5 BTC', { kind: 'sell', symbol: 'BTC', quantity: '0.5', price: null, assetType: 'crypto', date: null, margin: false }],
+    [
+      'purchase 3 MSFT on 2026-01-05',
+      { kind: 'buy', symbol: 'MSFT', quantity: '3', price: null, assetType: null, date: '2026-01-05', margin: false },
+    ],
     [
       'Purchase 3 msft on 2026-01-05 at $410',
-      { kind: 'buy', symbol: 'MSFT', quantity: '3', price: '410', assetType: null, date: '2026-01-05' },
+      { kind: 'buy', symbol: 'MSFT', quantity: '3', price: '410', assetType: null, date: '2026-01-05', margin: false },
     ],
     [
       'Buy 2 ETH-USD at $3,100.50 on 2026-02-01.',
-      { kind: 'buy', symbol: 'ETH', quantity: '2', price: '3100.50', assetType: 'crypto', date: '2026-02-01' },
+      { kind: 'buy', symbol: 'ETH', quantity: '2', price: '3100.50', assetType: 'crypto', date: '2026-02-01', margin: false },
     ],
-    ['please buy 10 aapl at market', { kind: 'buy', symbol: 'AAPL', quantity: '10', price: null, assetType: null, date: null }],
-    ['sell 12 KO shares @ 61.5 each', { kind: 'sell', symbol: 'KO', quantity: '12', price: '61.5', assetType: null, date: null }],
+    [
+      'please buy 10 aapl at market',
+      { kind: 'buy', symbol: 'AAPL', quantity: '10', price: null, assetType: null, date: null, margin: false },
+    ],
+    [
+      'sell 12 KO shares @ 61.5 each',
+      { kind: 'sell', symbol: 'KO', quantity: '12', price: '61.5', assetType: null, date: null, margin: false },
+    ],
+    [
+      'buy 5 AAPL at 150 on margin',
+      { kind: 'buy', symbol: 'AAPL', quantity: '5', price: '150', assetType: null, date: null, margin: true },
+    ],
+    [
+      'Buy 2 shares of Microsoft with margin at $410 on 2026-01-05',
+      { kind: 'buy', symbol: 'MICROSOFT', quantity: '2', price: '410', assetType: null, date: '2026-01-05', margin: true },
+    ],
+    ['buy 5 AAPL at 1,000', { kind: 'buy', symbol: 'AAPL', quantity: '5', price: '1000', assetType: null, date: null, margin: false }],
     ['I would like to... no: buy 1 BRK-B', undefined],
   ])('reads "%s"', (prompt, draft) => {
     const reading = readPrompt(prompt);
@@ -47,6 +68,15 @@ describe('the offline parser', () => {
     ['sell 5 TSLA short with 3x leverage', 'form'],
   ])('does not guess at "%s" (%s)', (prompt, reason) => {
     expect(readPrompt(prompt)).toEqual({ type: 'unclear-trade', reason });
+  });
+
+  it.each([
+    ['buy 5 AAPL at 1e3', '1e3'],
+    ['buy 5 AAPL at $1e3 per share', '$1e3'],
+    ['buy 5 AAPL at 1,0000', '1,0000'],
+    ['sell 2 TSLA @ 12.5.5', '12.5.5'],
+  ])('does not read a word after the ticker as part of it: "%s" has the price %s', (prompt, price) => {
+    expect(readPrompt(prompt)).toEqual({ type: 'unclear-price', price });
   });
 
   it.each(['transfer $500 to my bank', 'hello', 'write me a poem'])('says it cannot do "%s"', (prompt) => {

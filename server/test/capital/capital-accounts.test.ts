@@ -1,6 +1,7 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, capitalEntries, ledgerEntries, portfolioSnapshots } from '../../src/db/schema';
+import { BOOK_DATE_RULE } from '../../src/contract/book-dates';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
 import { ENTRIES, NOW, SNAPSHOTS, TODAY, TODAY_VALUE } from './fixture';
@@ -280,7 +281,7 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
         400,
         "The distribution of $400,000.00 is more than the account's value of $335,770.71 on 2025-09-30.",
       ],
-      [lp.A.id, { kind: 'commitment', amount: '5', date: '2025-10-01' }, 400, 'The date cannot be after today.'],
+      [lp.A.id, { kind: 'commitment', amount: '5', date: '2025-10-01' }, 400, BOOK_DATE_RULE],
       [
         lp.A.id,
         { kind: 'contribution', amount: '5', date: '2023-06-30' },

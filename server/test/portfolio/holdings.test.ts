@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, holdings } from '../../src/db/schema';
+import { BOOK_DATE_RULE } from '../../src/contract/book-dates';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
 
@@ -140,7 +141,8 @@ describe.each(databaseKinds)('holdings on %s', (kind) => {
     [{ price_paid: 1e20 }, 'Purchase price must be at most 10,000,000,000.'],
     [{ purchase_date: '2025-02-30' }, 'Purchase date must be a date in YYYY-MM-DD form.'],
     [{ purchase_date: '03/01/2025' }, 'Purchase date must be a date in YYYY-MM-DD form.'],
-    [{ purchase_date: '2099-01-01' }, 'A purchase date cannot be in the future.'],
+    [{ purchase_date: '2099-01-01' }, BOOK_DATE_RULE],
+    [{ purchase_date: '1899-12-31' }, BOOK_DATE_RULE],
   ])('refuses a purchase %o with "%s" and stores none of the rows', async (bad, message) => {
     const before = (await list(gp)).length;
     const res = await post(gp, {

@@ -1,10 +1,12 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountBalances, auditEvents, holdings, ledgerEntries, quotes } from '../../src/db/schema';
+import { auditEvents, holdings, ledgerEntries } from '../../src/db/schema';
 import { createPortfolioEngine } from '../../src/services/portfolio/engine';
 import { portfolioChanged } from '../../src/services/portfolio/ledger';
+import { BOOK_DATE_RULE } from '../../src/contract/book-dates';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
+import { setCash as setCashOf, setQuote as setQuoteOf } from '../support/books';
 
 /**
  * The portfolio engine seen from outside: the ledger behind buys, sells and corrections, cash
@@ -19,19 +21,8 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
   const tomorrow = () =>
     new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(h.clock.now().getTime() + 86_400_000));
 
-  async function setQuote(key: string, price: string, change = '0') {
-    const now = h.clock.now();
-    const row = { key, name: key, price, change, changePct: '0', source: 'simulated' as const, asOf: now, fetchedAt: now, failedAt: null };
-    await h.database.db.insert(quotes).values(row).onConflictDoUpdate({ target: quotes.key, set: row });
-    await portfolioChanged(h.database.db);
-  }
-  async function setCash(cash: string) {
-    await h.database.db
-      .insert(accountBalances)
-      .values({ id: 1, cashAvailable: cash, marginDebit: '0', accountsReceivable: '0' })
-      .onConflictDoUpdate({ target: accountBalances.id, set: { cashAvailable: cash } });
-    await portfolioChanged(h.database.db);
-  }
+  const setQuote = (key: string, price: string, change = '0') => setQuoteOf(h, key, price, change);
+  const setCash = (cash: string) => setCashOf(h, cash);
   const get = async <T>(url: string, token = lp) => {
     const res = await h.inject({ method: 'GET', url, headers: bearer(token) });
     expect(res.statusCode, res.body).toBe(200);
@@ -143,9 +134,9 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
       purchases: [{ qty: '1', price_paid: '1', purchase_date: tomorrow() }],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'A purchase date cannot be in the future.' });
+    expect(res.json()).toEqual({ error: BOOK_DATE_RULE });
     const said = await post('/api/ai/prompt', { prompt: `buy 1 ACME at 10 on ${tomorrow()}` });
-    expect(said.json()).toMatchObject({ message: 'A purchase date cannot be in the future.', requiresConfirmation: false });
+    expect(said.json()).toMatchObject({ message: BOOK_DATE_RULE, requiresConfirmation: false });
   });
 
   it('buys through the assistant exactly as Add Investment does: the same lot, ledger entry and audit record', async () => {
@@ -331,7 +322,7 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
 
   it('records deposits and withdrawals of cash in the ledger, as new money', async () => {
     const before = await cash();
-    const deposit = await post('/api/cash-movements', { kind: 'deposit', amount: '250000.05', note: 'Capital call Q4' });
+    const deposit = await post('/api/cash-movements', { kind: 'deposit', amount: '250000.05', note: 'Capital call Q4', confirmed: true });
     expect(deposit.statusCode, deposit.body).toBe(201);
     const after = Math.round((before + 250000.05) * 100) / 100;
     expect(deposit.json()).toMatchObject({

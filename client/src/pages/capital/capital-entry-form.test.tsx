@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
 import { renderApp, storeSession } from '../../test/render-app';
+import { BOOK_DATE_RULE } from '@contract/book-dates';
 
 const figures = {
   commitment: '0',
@@ -69,5 +70,36 @@ describe('the capital entry form', () => {
       date: '2026-01-05',
     });
     await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBeNull());
+  });
+
+  it('keeps the books’ date rule, and offers negative cash (margin) for a distribution only', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = capitalApi();
+    renderApp('/capital_accounts', api);
+    const form = await screen.findByRole('form', { name: 'Record a capital account entry' });
+    const margin = () => within(form).queryByRole('checkbox', { name: 'Allow negative cash (margin)' });
+    expect(margin()).toBeNull();
+    await user.type(within(form).getByLabelText('Amount'), '1000');
+    const date = within(form).getByLabelText('Date');
+    await user.clear(date);
+    await user.type(date, '2999-01-05');
+    await user.click(within(form).getByRole('button', { name: 'Record entry' }));
+    expect(date.getAttribute('aria-describedby')).toBe(within(form).getByText(BOOK_DATE_RULE).id);
+    expect(api.callsTo('portfolio.capital.addEntry')).toHaveLength(0);
+
+    await user.clear(date);
+    await user.type(date, '2026-01-05');
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'distribution');
+    await user.click(margin()!);
+    await user.click(within(form).getByRole('button', { name: 'Record entry' }));
+    await waitFor(() => expect(api.callsTo('portfolio.capital.addEntry')).toHaveLength(1));
+    expect(api.callsTo('portfolio.capital.addEntry')[0]?.input).toEqual({
+      userId: 7,
+      kind: 'distribution',
+      amount: '1000',
+      date: '2026-01-05',
+      allow_negative_cash: true,
+    });
   });
 });

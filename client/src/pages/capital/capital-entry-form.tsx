@@ -6,6 +6,9 @@ import { TextField } from '../../components/text-field';
 import { useToast } from '../../lib/notify';
 import { useFieldErrors } from '../../lib/use-field-errors';
 import { AmountField } from '../../components/amount-field';
+import { AllowNegativeCash } from '../../components/allow-negative-cash';
+import { bookDateProblem } from '@contract/book-dates';
+import { isCalendarDay } from '@domain/dates';
 
 export const ENTRY_FAILED = 'Failed to record the entry';
 export const CHOOSE_PARTNER = 'Choose a limited partner first.';
@@ -23,6 +26,7 @@ export function CapitalEntryForm({ userId, onRecorded }: { userId: number | null
   const [kind, setKind] = useState<CapitalKind>('contribution');
   const [amount, setAmount] = useState('');
   const [date, setDate] = useState(todayInNewYork);
+  const [allowNegative, setAllowNegative] = useState(false);
   const [problem, setProblem] = useState('');
   const { formRef, errors, validate, clear } = useFieldErrors();
 
@@ -32,12 +36,14 @@ export function CapitalEntryForm({ userId, onRecorded }: { userId: number | null
     setProblem('');
     // "3." means 3; a blank amount is none (0), which the rule refuses.
     const typed = amount.replace(/\.$/, '') || '0';
-    const input = { userId, kind, amount: typed, date };
-    if (!validate(capitalEntryInput, input).ok) return;
+    const input = { userId, kind, amount: typed, date, ...(kind === 'distribution' && allowNegative ? { allow_negative_cash: true } : {}) };
+    // The books' date rule (no day after today in New York), on a date the schema reads as one.
+    if (!validate(capitalEntryInput, input, { date: isCalendarDay(date.trim()) && bookDateProblem(date.trim(), new Date()) }).ok) return;
     add.mutate(input, {
       onSuccess: async (answer) => {
         await onRecorded();
         setAmount('');
+        setAllowNegative(false);
         notify.success(answer.message);
       },
       onError: (error) => setProblem(messageOf(error, ENTRY_FAILED)),
@@ -78,6 +84,8 @@ export function CapitalEntryForm({ userId, onRecorded }: { userId: number | null
           clear('date');
         }}
       />
+      {/* A distribution is a withdrawal from Cash Available. */}
+      {kind === 'distribution' && <AllowNegativeCash checked={allowNegative} onChange={setAllowNegative} />}
       <button type="submit" className="button" disabled={add.isPending}>
         {add.isPending ? 'Recording...' : 'Record entry'}
       </button>

@@ -117,11 +117,20 @@ describe('deposits and withdrawals', () => {
     await user.type(within(form).getByLabelText('Amount'), '1,250,000.05');
     await user.type(within(form).getByLabelText('Note'), 'Capital call Q4');
     await user.click(within(form).getByRole('button', { name: 'Record' }));
+    // Above the threshold: Cash Available before and after, and nothing recorded until confirmed.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm this deposit' });
+    expect(dialog.textContent).toContain('A deposit of $1,250,000.05 is above $100,000.00.');
+    expect(within(dialog).getByText('Cash Available now: $25,000.00')).toBeTruthy();
+    expect(within(dialog).getByText('Cash Available after: $1,275,000.05')).toBeTruthy();
+    expect(api.callsTo('portfolio.balances.recordCashMovement')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Record the deposit' }));
     expect(await screen.findByText('Deposit of $1,250,000.05 recorded. Cash Available is now $1,275,000.05.')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog', { name: /^Confirm/ })).toBeNull();
     expect(api.callsTo('portfolio.balances.recordCashMovement')[0]?.input).toEqual({
       kind: 'deposit',
       amount: '1250000.05',
       note: 'Capital call Q4',
+      confirmed: true,
     });
     expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
   });
@@ -157,6 +166,93 @@ describe('deposits and withdrawals', () => {
     expect(await within(form).findByText('Cash Available cannot go below zero.')).toBeTruthy();
     expect(api.callsTo('portfolio.balances.recordCashMovement')[0]?.input).toMatchObject({ kind: 'withdrawal', amount: '10.05' });
     expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('10.05');
+  });
+
+  it('records a movement up to the threshold without asking, and one above it only once confirmed', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = fakeApi(
+      dashboardReads({ 'portfolio.balances.recordCashMovement': () => ({ message: 'Withdrawal recorded.', cash_available: '0' }) }),
+    );
+    renderApp('/gp_dashboard', api);
+    const form = await screen.findByRole('form', { name: 'Record a deposit or withdrawal' });
+    await user.type(within(form).getByLabelText('Amount'), '100000');
+    await user.click(within(form).getByRole('button', { name: 'Record' }));
+    await screen.findByText('Withdrawal recorded.');
+    expect(screen.queryByRole('alertdialog', { name: /^Confirm/ })).toBeNull();
+    expect(api.callsTo('portfolio.balances.recordCashMovement')[0]?.input).toEqual({ kind: 'deposit', amount: '100000', note: '' });
+
+    await user.type(within(form).getByLabelText('Amount'), '100000.01');
+    await user.click(within(form).getByRole('button', { name: 'Record' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm this deposit' });
+    // Cancel records nothing and keeps what was typed.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog', { name: /^Confirm/ })).toBeNull();
+    expect(api.callsTo('portfolio.balances.recordCashMovement')).toHaveLength(1);
+    expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('100000.01');
+  });
+
+  it('refuses a withdrawal below zero before sending it, unless negative cash (margin) is allowed', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = fakeApi(
+      dashboardReads({
+        'portfolio.balances.recordCashMovement': () => ({
+          message: 'Withdrawal of $25,000.01 recorded. Cash Available is now -$0.01.',
+          cash_available: '-0.01',
+        }),
+      }),
+    );
+    renderApp('/gp_dashboard', api);
+    const form = await screen.findByRole('form', { name: 'Record a deposit or withdrawal' });
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'withdrawal');
+    await user.type(within(form).getByLabelText('Amount'), '25000.01');
+    await user.click(within(form).getByRole('button', { name: 'Record' }));
+    // The server's preview says why (the fake's words), and nothing is sent.
+    expect(await within(form).findByText('Cash Available would go from 25000.00 to -0.01. It cannot go below zero.')).toBeTruthy();
+    expect(api.callsTo('portfolio.balances.recordCashMovement')).toHaveLength(0);
+
+    const margin = within(form).getByRole('checkbox', { name: 'Allow negative cash (margin)' });
+    expect((margin as HTMLInputElement).checked).toBe(false);
+    await user.click(margin);
+    await user.click(within(form).getByRole('button', { name: 'Record' }));
+    expect(await screen.findByText('Withdrawal of $25,000.01 recorded. Cash Available is now -$0.01.')).toBeTruthy();
+    expect(api.callsTo('portfolio.balances.previewCashMovement').at(-1)?.input).toEqual({
+      kind: 'withdrawal',
+      amount: '25000.01',
+      allow_negative_cash: true,
+    });
+    expect(api.callsTo('portfolio.balances.recordCashMovement')[0]?.input).toEqual({
+      kind: 'withdrawal',
+      amount: '25000.01',
+      note: '',
+      allow_negative_cash: true,
+    });
+    // The box is unticked again for the next movement.
+    expect((within(form).getByRole('checkbox', { name: 'Allow negative cash (margin)' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('shows a withdrawal above the threshold going below zero as on margin', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = fakeApi(dashboardReads({ 'portfolio.balances.recordCashMovement': () => ({ message: 'Recorded.', cash_available: '0' }) }));
+    renderApp('/gp_dashboard', api);
+    const form = await screen.findByRole('form', { name: 'Record a deposit or withdrawal' });
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'withdrawal');
+    await user.type(within(form).getByLabelText('Amount'), '99,999,999');
+    await user.click(within(form).getByRole('checkbox', { name: 'Allow negative cash (margin)' }));
+    await user.click(within(form).getByRole('button', { name: 'Record' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm this withdrawal' });
+    expect(within(dialog).getByText('Cash Available after: -$99,974,999.00 (below zero, on margin)')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Record the withdrawal' }));
+    await screen.findByText('Recorded.');
+    expect(api.callsTo('portfolio.balances.recordCashMovement')[0]?.input).toEqual({
+      kind: 'withdrawal',
+      amount: '99999999',
+      note: '',
+      allow_negative_cash: true,
+      confirmed: true,
+    });
   });
 
   it('is not there for an LP', async () => {

@@ -1,8 +1,8 @@
 import * as balances from '../../services/portfolio/balances';
-import { cashMovementInput, saveBalancesInput } from '../../contract/balances';
+import { cashMovementInput, cashMovementPreviewInput, saveBalancesInput } from '../../contract/balances';
 import { authedProcedure, gpProcedure, router } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
-import { balancesOutput, cashMovementOutput } from '../../contract/outputs';
+import { balancesOutput, cashMovementOutput, cashMovementPreviewOutput } from '../../contract/outputs';
 
 /** SPEC's cash/margin panel: Cash Available, Margin Debit and Accounts Receivable. */
 export const balancesRouter = router({
@@ -17,5 +17,15 @@ export const balancesRouter = router({
   recordCashMovement: gpProcedure
     .input(cashMovementInput)
     .output(declared(cashMovementOutput))
-    .mutation(({ ctx, input }) => balances.recordCashMovement(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input: { allow_negative_cash, ...input } }) =>
+      balances.recordCashMovement(ctx.deps, ctx.user, { ...input, allowNegativeCash: allow_negative_cash }),
+    ),
+
+  /** What a deposit or withdrawal would do to Cash Available, before it is recorded. */
+  previewCashMovement: gpProcedure
+    .input(cashMovementPreviewInput)
+    .output(declared(cashMovementPreviewOutput))
+    .query(({ ctx, input: { allow_negative_cash, ...input } }) =>
+      balances.previewCashMovement(ctx.deps, { ...input, allowNegativeCash: allow_negative_cash }),
+    ),
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { privateAssets } from '../../db/schema';
 import { dayInNewYork } from '../../domain/dates';
+import { bookDateProblem } from '../../contract/book-dates';
 import { recordAudit, type Actor } from '../audit';
 import type { Db } from '../../db/open';
 import { fail } from '../errors';
@@ -135,6 +136,15 @@ export interface AssetsDeps {
 
 const today = (deps: AssetsDeps) => dayInNewYork(deps.now());
 
+/** The books' date rule for a row's purchase date and, when one is sent, its last price's date. */
+function checkDates(now: Date, inputs: AssetInput[]): void {
+  for (const input of inputs) {
+    const problem =
+      bookDateProblem(input.purchase_date, now) ?? (input.last_price_date ? bookDateProblem(input.last_price_date, now) : null);
+    if (problem) throw fail.badRequest(problem);
+  }
+}
+
 /**
  * An asset's change in the ledger. Adding or removing a row is money into or out of the
  * books at its value; an edit brings in only the change of quantity, at the new last price: a new
@@ -170,6 +180,7 @@ export async function saveAssets<K extends AssetKind>(
   inputs: AssetInput[],
 ): Promise<AssetView<K>[]> {
   const now = deps.now();
+  checkDates(now, inputs);
   const rows = await writeBooks(deps.db, async (tx) => {
     const saved = await tx
       .insert(privateAssets)
@@ -195,6 +206,7 @@ export async function updateAsset<K extends AssetKind>(
   id: number,
   input: AssetInput,
 ): Promise<AssetView<K>> {
+  checkDates(deps.now(), [input]);
   const row = await writeBooks(deps.db, async (tx) => {
     const [before] = await tx
       .select()

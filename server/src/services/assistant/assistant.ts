@@ -41,6 +41,13 @@ export const ASSISTANT_TEXT = {
   tooMany: 'You are sending the assistant too many requests. Please wait a minute and try again.',
 } as const;
 
+/** A price written some other way than as a plain number ("1e3"). */
+export const unreadablePrice = (price: string) =>
+  `I could not read the price "${price}". Write it as a plain number, for example "buy 5 AAPL at 1000" or "at 150.25".`;
+
+/** Buying on margin only when the partner's own words say so, whatever a model proposed. */
+const saysMargin = (prompt: string) => /\bmargin\b/i.test(prompt);
+
 async function answer(deps: AssistantDeps, question: Question): Promise<string> {
   if (question.kind === 'position') {
     const position = await positionOf(deps, question.symbol);
@@ -57,6 +64,7 @@ async function offline(deps: AssistantDeps, prompt: string): Promise<{ message: 
   if (reading.type === 'trade') return { message: '', draft: reading.draft };
   if (reading.type === 'question') return { message: await answer(deps, reading.question) };
   if (reading.type === 'unclear-trade') return { message: ASSISTANT_TEXT[reading.reason] };
+  if (reading.type === 'unclear-price') return { message: unreadablePrice(reading.price) };
   return { message: `I can't help with that. ${ASSISTANT_TEXT.help}` };
 }
 
@@ -79,7 +87,7 @@ export async function prompt(deps: AssistantDeps, actor: Actor, text: string): P
   const reply = await ask(deps, text);
   if (!reply.draft) return { message: reply.message, requiresConfirmation: false };
 
-  const prepared = await prepareTrade(deps, reply.draft);
+  const prepared = await prepareTrade(deps, { ...reply.draft, margin: reply.draft.margin && saysMargin(text) });
   if (!prepared.ok) return { message: prepared.message, requiresConfirmation: false };
   const now = deps.now();
   const pending = { action: prepared.proposal, expiresAt: new Date(now.getTime() + PENDING_MINUTES * 60_000), createdAt: now };

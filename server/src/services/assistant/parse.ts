@@ -13,6 +13,8 @@ export interface TradeDraft {
   assetType: 'stock' | 'crypto' | null;
   /** YYYY-MM-DD as written, or null for today. */
   date: string | null;
+  /** The partner said to buy on margin: Cash Available may go below zero. */
+  margin: boolean;
 }
 
 export type Question = { kind: 'position'; symbol: string } | { kind: 'positions' } | { kind: 'value' } | { kind: 'gains' };
@@ -22,13 +24,19 @@ export type Reading =
   | { type: 'question'; question: Question }
   /** A trade it could not read, with why. */
   | { type: 'unclear-trade'; reason: 'quantity' | 'form' }
+  /** A price it could not read as a plain number ("at 1e3"), as written. */
+  | { type: 'unclear-price'; price: string }
   | { type: 'unknown' };
 
 const SYMBOL = '([A-Za-z][A-Za-z0-9.-]{0,14})';
 const NUMBER = '(\\d+(?:\\.\\d+)?|\\.\\d+)';
 
+// The number ends the word: "at 1e3" is not read as "at 1" followed by "e3".
 const PRICE =
-  /\s+(?:at|@|for)\s+(?:a\s+price\s+of\s+)?\$?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s*(?:per\s+(?:share|coin|unit)|each|a\s+share|\/\s?share))?/i;
+  /\s+(?:at|@|for)\s+(?:a\s+price\s+of\s+)?\$?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w.,])(?:\s*(?:per\s+(?:share|coin|unit)|each|a\s+share|\/\s?share))?/i;
+/** A price-like word PRICE could not read ("at 1e3", "at 1,0000"). */
+const ODD_PRICE = /\s+(?:at|@|for)\s+(?:a\s+price\s+of\s+)?(\$?\s?[\d.]\S*)/i;
+const MARGIN = /\s+(?:on|with|using)\s+margin\b/i;
 const MARKET = /\s+(?:at|@)\s+(?:the\s+)?market(?:\s+price)?/i;
 const DATE = /\s+(?:on|dated|as\s+of)\s+(\d{4}-\d{2}-\d{2})/i;
 const CORE = new RegExp(
@@ -65,11 +73,15 @@ function cut(text: string, pattern: RegExp): { rest: string; value: string | und
 function readTrade(text: string): Reading | undefined {
   if (!TRADE_WORD.test(text)) return undefined;
   let rest = ` ${text.trim().replace(/[.!?]+$/, '')}`;
+  const margin = cut(rest, MARGIN);
+  rest = margin.rest;
   const market = cut(rest, MARKET);
   rest = market.rest;
   const date = cut(rest, DATE);
   rest = date.rest;
   const price = market.found ? { rest, value: undefined } : cut(rest, PRICE);
+  const odd = price.value === undefined && !market.found ? ODD_PRICE.exec(price.rest) : null;
+  if (odd?.[1]) return { type: 'unclear-price', price: odd[1].replace(/\s/g, '') };
   rest = price.rest.trim();
   const core = CORE.exec(rest);
   if (!core) {
@@ -88,6 +100,7 @@ function readTrade(text: string): Reading | undefined {
       price: price.value ? price.value.replace(/,/g, '') : null,
       assetType: crypto ? 'crypto' : null,
       date: date.value ?? null,
+      margin: margin.found,
     },
   };
 }

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { accountBalances } from '../../db/schema';
 import { costBasisOf } from '../../domain/fifo';
-import { centsText, dec, type Decimal } from '../../domain/money';
+import { centsText, dec, plain, type Decimal } from '../../domain/money';
 import { lotsOf, planSale } from '../portfolio/trades';
-import { FUTURE_PURCHASE, isFuturePurchase, nothingToSell, typedSymbol } from '../portfolio/trade-rules';
+import { nothingToSell, typedSymbol } from '../portfolio/trade-rules';
+import { negativeCashRefusal } from '../portfolio/cash-rules';
+import { bookDateProblem } from '../../contract/book-dates';
+import { NEED_TICKER, tickerOfName } from './company-names';
 import { dayInNewYork, isCalendarDay } from '../../domain/dates';
 import { boundText, checkAmount, PRICE, QUANTITY, type AmountRule } from '../../domain/amounts';
 import { noMarketData } from '../market/lookup';
@@ -25,6 +28,8 @@ export const tradeProposal = z.discriminatedUnion('kind', [
     /** Whether the price is the market's (from the quote cache) rather than one the GP gave. */
     atMarket: z.boolean(),
     date: z.string(),
+    /** The GP asked to buy on margin: Cash Available may go below zero. */
+    allowNegativeCash: z.boolean().default(false),
   }),
   z.object({
     kind: z.literal('sell'),
@@ -65,12 +70,32 @@ async function marketPrice(deps: ProposalDeps, symbol: string, assetType: 'stock
   return quote ? dec(quote.price).round(8).toFixed() : undefined;
 }
 
+/** How far a limit price may be from the last price before the proposal warns about it. */
+const PRICE_WARNING_SHARE = dec('0.2');
+
+/** A sentence when a price the GP gave is more than 20% away from the last price; '' otherwise. */
+function priceWarning(given: string | null, market: string | undefined): string {
+  if (given === null || market === undefined || dec(market).eq(0)) return '';
+  const away = dec(given).minus(market).div(market);
+  if (away.abs().lte(PRICE_WARNING_SHARE)) return '';
+  const share = away.abs().times(100).round(1).toFixed(1);
+  return ` Note: ${usd(given)} is ${share}% ${away.gt(0) ? 'above' : 'below'} the last price of ${usd(market)}.`;
+}
+
+/** The symbol to trade: a well-known name as its ticker ("Microsoft" is MSFT), else the symbol as typed. */
+function symbolOf(draft: TradeDraft): { symbol: string; assetType: TradeDraft['assetType']; named: string } {
+  const named = tickerOfName(draft.symbol);
+  if (named) return { symbol: named.symbol, assetType: named.assetType, named: `${named.name}'s ticker is ${named.symbol}. ` };
+  return { symbol: typedSymbol(draft.symbol), assetType: draft.assetType, named: '' };
+}
+
 /**
  * Turns what the GP (or the model) asked for into an exact proposal: the quantity and price
- * checked, a market price and today's date filled in, and a sell checked against what is held.
+ * checked, a market price and today's date filled in, a buy checked against Cash Available and a
+ * sell against what is held.
  */
 export async function prepareTrade(deps: ProposalDeps, draft: TradeDraft): Promise<Prepared> {
-  const symbol = typedSymbol(draft.symbol);
+  const { symbol, assetType: typedType, named } = symbolOf(draft);
   if (!/^[A-Z0-9][A-Z0-9.-]{0,14}$/.test(symbol)) return refuse(`"${draft.symbol}" is not a ticker symbol I can trade.`);
   const checkedQuantity = amount(draft.quantity, QUANTITY, 'quantity');
   if ('refused' in checkedQuantity) return refuse(checkedQuantity.refused);
@@ -79,39 +104,64 @@ export async function prepareTrade(deps: ProposalDeps, draft: TradeDraft): Promi
   if (checkedPrice !== null && 'refused' in checkedPrice) return refuse(checkedPrice.refused);
   const givenPrice = checkedPrice === null ? null : checkedPrice.text;
 
-  if (draft.kind === 'sell') return prepareSell(deps, symbol, quantity, givenPrice);
+  if (draft.kind === 'sell') return prepareSell(deps, symbol, quantity, givenPrice, named);
 
   const held = (await lotsOf(deps.db, symbol))[0];
-  const assetType = held?.assetType ?? draft.assetType ?? 'stock';
-  const today = dayInNewYork(deps.now());
-  const date = draft.date ?? today;
+  const assetType = held?.assetType ?? typedType ?? 'stock';
+  const date = draft.date ?? dayInNewYork(deps.now());
   if (!isCalendarDay(date)) return refuse(`${date} is not a date I can use; write it as YYYY-MM-DD.`);
-  if (isFuturePurchase(deps.now(), date)) return refuse(FUTURE_PURCHASE);
+  const dateProblem = bookDateProblem(date, deps.now());
+  if (dateProblem) return refuse(dateProblem);
   // A symbol no provider prices is not bought, even at a price the GP names (as in Add Investment).
-  if ((await deps.market.lookup({ symbol, kind: assetType })) === 'unknown') return refuse(noMarketData(symbol));
-  const market = givenPrice === null ? await marketPrice(deps, symbol, assetType) : undefined;
+  if ((await deps.market.lookup({ symbol, kind: assetType })) === 'unknown') return refuse(`${noMarketData(symbol)} ${NEED_TICKER}`);
+  const market = await marketPrice(deps, symbol, assetType);
   if (givenPrice === null && market === undefined) {
     return refuse(`I have no market price for ${symbol} yet. Tell me the price, for example "buy ${qty(quantity)} ${symbol} at 25.50".`);
   }
   const price = givenPrice ?? market!;
-  const total = costBasisOf(quantity, price);
+  const total = dec(centsText(costBasisOf(quantity, price)));
   const cash = await cashAvailable(deps);
-  const proposal: TradeProposal = { kind: 'buy', symbol, assetType, quantity, price, atMarket: givenPrice === null, date };
+  const after = cash.minus(total);
+  const overdraft = negativeCashRefusal(cash, after, draft.margin);
+  if (overdraft) {
+    const priced = givenPrice === null ? '' : ` at ${plain(dec(price))}`;
+    return refuse(
+      `${named}I did not propose buying ${qty(quantity)} ${symbol} for ${usd(centsText(total))}: ${overdraft} ` +
+        `To buy on margin anyway, say so, for example "buy ${qty(quantity)} ${symbol}${priced} on margin".`,
+    );
+  }
+  const proposal: TradeProposal = {
+    kind: 'buy',
+    symbol,
+    assetType,
+    quantity,
+    price,
+    atMarket: givenPrice === null,
+    date,
+    allowNegativeCash: draft.margin,
+  };
+  const margin = after.lt(0) ? ', on margin as you asked, below zero' : '';
   return {
     ok: true,
     proposal,
     message:
-      `I will buy ${qty(quantity)} ${symbol} (${assetType}) at ${usd(price)}${proposal.atMarket ? ', the current market price,' : ''} ` +
+      `${named}I will buy ${qty(quantity)} ${symbol} (${assetType}) at ${usd(price)}${proposal.atMarket ? ', the current market price,' : ''} ` +
       `dated ${date}, for ${usd(centsText(total))} in total, as a new purchase lot, paid from cash: ` +
-      `Cash Available goes from ${usd(centsText(cash))} to ${usd(centsText(cash.minus(total)))}. ${ASK}`,
+      `Cash Available goes from ${usd(centsText(cash))} to ${usd(centsText(after))}${margin}.${priceWarning(givenPrice, market)} ${ASK}`,
   };
 }
 
-async function prepareSell(deps: ProposalDeps, symbol: string, quantity: string, givenPrice: string | null): Promise<Prepared> {
+async function prepareSell(
+  deps: ProposalDeps,
+  symbol: string,
+  quantity: string,
+  givenPrice: string | null,
+  named: string,
+): Promise<Prepared> {
   const lots = await lotsOf(deps.db, symbol);
-  if (lots.length === 0) return refuse(nothingToSell(symbol));
+  if (lots.length === 0) return refuse(`${named}${nothingToSell(symbol)}`);
   const assetType = lots[0]?.assetType ?? 'stock';
-  const market = givenPrice === null ? await marketPrice(deps, symbol, assetType) : undefined;
+  const market = await marketPrice(deps, symbol, assetType);
   if (givenPrice === null && market === undefined) {
     return refuse(`I have no market price for ${symbol} yet. Tell me the price, for example "sell ${qty(quantity)} ${symbol} at 25.50".`);
   }
@@ -127,10 +177,10 @@ async function prepareSell(deps: ProposalDeps, symbol: string, quantity: string,
     ok: true,
     proposal: { kind: 'sell', symbol, quantity, price, atMarket: givenPrice === null },
     message:
-      `I will sell ${qty(quantity)} ${symbol} at ${usd(price)}${givenPrice === null ? ', the current market price,' : ''} ` +
+      `${named}I will sell ${qty(quantity)} ${symbol} at ${usd(price)}${givenPrice === null ? ', the current market price,' : ''} ` +
       `for ${usd(centsText(sale.proceeds))}, taking the oldest lots first: ${steps}, ` +
       `a realized ${gain.gte(0) ? 'gain' : 'loss'} of ${usd(centsText(gain.abs()))}. ` +
-      `Cash Available goes from ${usd(centsText(cash))} to ${usd(centsText(cash.plus(sale.proceeds)))}. ${ASK}`,
+      `Cash Available goes from ${usd(centsText(cash))} to ${usd(centsText(cash.plus(sale.proceeds)))}.${priceWarning(givenPrice, market)} ${ASK}`,
   };
 }
 

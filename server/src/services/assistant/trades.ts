@@ -1,7 +1,9 @@
 import { centsText, dec } from '../../domain/money';
 import type { Actor } from '../audit';
 import { purchase, type PurchaseDeps } from '../portfolio/holdings';
-import { sellLots } from '../portfolio/trades';
+import { lockedCash, sellLots } from '../portfolio/trades';
+import { negativeCashRefusal } from '../portfolio/cash-rules';
+import { costBasisOf } from '../../domain/fifo';
 import { qty, usd } from '../format';
 import type { TradeProposal } from './proposal';
 
@@ -19,11 +21,17 @@ const cashChange = (cash: { before: { toFixed(dp: number): string }; after: { to
 
 /** The same purchase as Add Investment's, paid from cash. */
 async function executeBuy(deps: PurchaseDeps, actor: Actor, p: Extract<TradeProposal, { kind: 'buy' }>): Promise<Executed> {
+  // Cash may have moved since the proposal: without margin, a buy it no longer covers is not made
+  // (answered, not thrown, so the confirmation is still used up).
+  const before = await lockedCash(deps.db);
+  const overdraft = negativeCashRefusal(before, before.minus(dec(centsText(costBasisOf(p.quantity, p.price)))), p.allowNegativeCash);
+  if (overdraft) return { ok: false, message: `Nothing was bought: ${overdraft}` };
   const order = {
     symbol: p.symbol,
     asset_type: p.assetType,
     purchases: [{ qty: p.quantity, price_paid: p.price, purchase_date: p.date }],
     settles: true,
+    allow_negative_cash: p.allowNegativeCash,
   };
   const bought = await purchase(deps, actor, order, 'assistant');
   return {

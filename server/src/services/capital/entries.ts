@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/open';
 import { capitalEntries, capitalFund, users } from '../../db/schema';
 import { startUnits, UNIT_PLACES, unitsFor } from '../../domain/capital';
 import { dayInNewYork } from '../../domain/dates';
+import { bookDateProblem } from '../../contract/book-dates';
 import { centsText, dec, fixed, plain, type Decimal } from '../../domain/money';
 import { recordAudit, type Actor } from '../audit';
 import type { Db } from '../../db/open';
@@ -28,6 +29,8 @@ export interface EntryInput {
   /** Cents, above zero. */
   amount: string;
   date: string;
+  /** A distribution may take Cash Available below zero (margin). */
+  allow_negative_cash?: boolean | undefined;
 }
 
 /** Capital accounts' writes queue behind one another (units outstanding are read, then added to). */
@@ -86,7 +89,8 @@ export async function recordEntry(
 ): Promise<{ message: string; entry: ReturnType<typeof entryRecord> }> {
   const now = deps.now();
   const today = dayInNewYork(now);
-  if (input.date > today) throw fail.badRequest('The date cannot be after today.');
+  const dateProblem = bookDateProblem(input.date, now);
+  if (dateProblem) throw fail.badRequest(dateProblem);
   const amount = dec(input.amount);
   const row = await writeBooks(deps.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CAPITAL_LOCK})`);
@@ -122,6 +126,7 @@ export async function recordEntry(
         kind: input.kind === 'contribution' ? 'deposit' : 'withdrawal',
         amount: centsText(amount),
         note: `Capital ${input.kind}`,
+        allowNegativeCash: input.allow_negative_cash ?? false,
       });
       ledgerEntryId = cash.entryId;
     }
@@ -176,6 +181,8 @@ export async function deleteEntry(deps: CapitalEntriesDeps, actor: Actor, id: nu
         kind: entry.kind === 'contribution' ? 'withdrawal' : 'deposit',
         amount: centsText(dec(entry.amount)),
         note: `Correction of capital ${entry.kind} #${entry.id}`,
+        // Taking back a contribution recorded by mistake corrects the books even where the cash has been spent since.
+        allowNegativeCash: true,
       });
     }
     await tx.delete(capitalEntries).where(and(eq(capitalEntries.id, id)));

@@ -1,14 +1,18 @@
 import { accountBalances } from '../../db/schema';
 import { recordAudit, type Actor } from '../audit';
 import { usd } from '../format';
-import { moveMoney, type CashMovement } from './trades';
-import type { Db } from '../../db/open';
-import { centsText, dec } from '../../domain/money';
+import { lockedCash, moveMoney, type CashMovement } from './trades';
+import type { Db, Queryable } from '../../db/open';
+import { centsText, dec, type Decimal } from '../../domain/money';
 import { recordLedger, writeBooks } from './ledger';
+import { fail } from '../errors';
+import { negativeCashRefusal, needsConfirmation, unconfirmedMovement } from './cash-rules';
 
 export interface BalancesDeps {
   db: Db;
   now: () => Date;
+  /** A deposit or withdrawal above this amount (decimal text, CASH_CONFIRM_ABOVE) must be confirmed. */
+  cashConfirmAbove: string;
 }
 
 export interface Balances {
@@ -88,13 +92,72 @@ export async function saveBalances(deps: BalancesDeps, actor: Actor, input: Bala
   return viewOf(row);
 }
 
-/** A deposit into or a withdrawal from Cash Available, recorded in the ledger. */
+export interface CashMovementRequest extends CashMovement {
+  /** Sent once the GP has seen what a movement above the threshold does to Cash Available. */
+  confirmed?: boolean | undefined;
+}
+
+type MovementCheck = Pick<CashMovement, 'kind' | 'amount' | 'allowNegativeCash'>;
+
+export interface CashMovementPreview {
+  cash_before: string;
+  cash_after: string;
+  confirm_above: string;
+  needs_confirmation: boolean;
+  /** Why recording it would be refused (the overdraft rule), or null. */
+  refusal: string | null;
+}
+
+/** What a movement does to Cash Available `before`: the preview the form shows and the check the recording makes. */
+function checkMovement(deps: BalancesDeps, before: Decimal, movement: MovementCheck) {
+  const amount = dec(movement.amount);
+  const threshold = dec(deps.cashConfirmAbove);
+  const after = before.plus(movement.kind === 'deposit' ? amount : amount.neg());
+  return {
+    amount,
+    threshold,
+    after,
+    needsConfirmation: needsConfirmation(amount, threshold),
+    refusal: negativeCashRefusal(before, after, movement.allowNegativeCash ?? false),
+  };
+}
+
+const cashNow = async (db: Queryable): Promise<Decimal> => {
+  const [row] = await db.select({ cash: accountBalances.cashAvailable }).from(accountBalances).limit(1);
+  return dec(row?.cash ?? '0');
+};
+
+/** Cash Available before and after a deposit or withdrawal, whether it needs confirming and whether it would be refused. */
+export async function previewCashMovement(deps: BalancesDeps, movement: MovementCheck): Promise<CashMovementPreview> {
+  const before = await cashNow(deps.db);
+  const check = checkMovement(deps, before, movement);
+  return {
+    cash_before: centsText(before),
+    cash_after: centsText(check.after),
+    confirm_above: centsText(check.threshold),
+    needs_confirmation: check.needsConfirmation,
+    refusal: check.refusal,
+  };
+}
+
+/**
+ * A deposit into or a withdrawal from Cash Available, recorded in the ledger. Below zero only when
+ * negative cash is allowed (409 otherwise); above the threshold only once confirmed (400 otherwise).
+ */
 export async function recordCashMovement(
   deps: BalancesDeps,
   actor: Actor,
-  input: CashMovement,
+  input: CashMovementRequest,
 ): Promise<{ message: string; cash_available: string }> {
-  const cash = await writeBooks(deps.db, (tx) => moveMoney({ db: tx, now: deps.now }, actor, input));
+  const cash = await writeBooks(deps.db, async (tx) => {
+    const before = await lockedCash(tx);
+    const check = checkMovement(deps, before, input);
+    if (check.refusal) throw fail.conflict(check.refusal);
+    if (check.needsConfirmation && input.confirmed !== true) {
+      throw fail.badRequest(unconfirmedMovement(input.kind, check.amount, check.threshold, before, check.after));
+    }
+    return moveMoney({ db: tx, now: deps.now }, actor, input);
+  });
   const what = input.kind === 'deposit' ? 'Deposit' : 'Withdrawal';
   return {
     message: `${what} of ${usd(centsText(dec(input.amount)))} recorded. Cash Available is now ${usd(centsText(cash.after))}.`,

@@ -10,7 +10,8 @@ import type { HoldingView, PortfolioEngine, PortfolioView } from './engine';
 import { LIMITS, type RateLimiter } from '../rate-limit';
 import { noMarketData, type SymbolStatus } from '../market/lookup';
 import type { MarketService } from '../market/service';
-import { FUTURE_PURCHASE, firmSymbol, isFuturePurchase, nothingToSell, typedSymbol } from './trade-rules';
+import { firmSymbol, nothingToSell, typedSymbol } from './trade-rules';
+import { bookDateProblem } from '../../contract/book-dates';
 
 export interface HoldingsDeps {
   db: Db;
@@ -33,6 +34,8 @@ export interface NewHolding {
   purchases: { qty: string; price_paid: string; purchase_date: string }[];
   /** Whether the purchases were paid from Cash Available (default: no, they are recorded). */
   settles?: boolean | undefined;
+  /** Paid from cash, whether they may take Cash Available below zero (margin; default: no). */
+  allow_negative_cash?: boolean | undefined;
 }
 
 /** Every lot, by symbol and purchase date, with the cached quote of its symbol: the engine's view. */
@@ -41,14 +44,15 @@ export async function listHoldings(deps: HoldingsDeps): Promise<HoldingView[]> {
 }
 
 /**
- * The one way lots come into the books, for Add Investment and the assistant's buy alike: no
- * purchase dated in the future, the firm's symbol, one lot per purchase with its ledger entry and
+ * The one way lots come into the books, for Add Investment and the assistant's buy alike: the
+ * books' date rule, the firm's symbol, one lot per purchase with its ledger entry and
  * audit record, in the caller's transaction. Call afterPurchase once it has committed. Recording
  * purchases made elsewhere does not touch Cash Available unless `settles` says it was paid from it.
  */
 export async function purchase(deps: PurchaseDeps, actor: Actor, input: NewHolding, source: TradeSource): Promise<Bought> {
   const now = deps.now();
-  if (input.purchases.some((p) => isFuturePurchase(now, p.purchase_date))) throw fail.badRequest(FUTURE_PURCHASE);
+  const dateProblem = input.purchases.map((p) => bookDateProblem(p.purchase_date, now)).find((problem) => problem !== null);
+  if (dateProblem) throw fail.badRequest(dateProblem);
   const symbol = firmSymbol(input.symbol, input.asset_type);
   const order = {
     symbol,
@@ -56,6 +60,7 @@ export async function purchase(deps: PurchaseDeps, actor: Actor, input: NewHoldi
     exchange: input.exchange,
     purchases: input.purchases,
     settles: input.settles ?? false,
+    allowNegativeCash: input.allow_negative_cash ?? false,
   };
   return buyLots({ db: deps.db, now: () => now }, actor, { ...order, source });
 }

@@ -8,6 +8,8 @@ import { recordAudit, type Actor } from '../audit';
 import { cachedQuotes } from '../market/quote-cache';
 import { quoteKey } from '../market/provider';
 import { recordLedger } from './ledger';
+import { fail } from '../errors';
+import { negativeCashRefusal } from './cash-rules';
 
 /**
  * The one place lots are bought, sold and corrected: the Add Investment form, the Sell action,
@@ -38,6 +40,8 @@ export interface BuyOrder {
   exchange?: string | null | undefined;
   purchases: Purchase[];
   settles: boolean;
+  /** A settling purchase may take Cash Available below zero (margin). */
+  allowNegativeCash?: boolean | undefined;
   source: TradeSource;
 }
 
@@ -65,12 +69,22 @@ async function marketPrice(db: Queryable, symbol: string, assetType: AssetType):
   return quote ? dec(quote.price) : null;
 }
 
-/** Moves Cash Available by `delta` (locking the balances row), answering it before and after. */
-async function moveCash(tx: Queryable, delta: Decimal): Promise<CashMove> {
+/** Cash Available now, with the balances row locked until the caller's transaction ends. */
+export async function lockedCash(tx: Queryable): Promise<Decimal> {
   await tx.insert(accountBalances).values({ id: 1 }).onConflictDoNothing();
   const [row] = await tx.select().from(accountBalances).where(eq(accountBalances.id, 1)).for('update');
-  const before = dec(row?.cashAvailable ?? '0');
+  return dec(row?.cashAvailable ?? '0');
+}
+
+/**
+ * Moves Cash Available by `delta` (locking the balances row), answering it before and after; a
+ * move below zero is refused (409) unless negative cash is allowed.
+ */
+async function moveCash(tx: Queryable, delta: Decimal, allowNegativeCash: boolean): Promise<CashMove> {
+  const before = await lockedCash(tx);
   const after = before.plus(delta);
+  const refusal = negativeCashRefusal(before, after, allowNegativeCash);
+  if (refusal) throw fail.conflict(refusal);
   await tx
     .update(accountBalances)
     .set({ cashAvailable: centsText(after) })
@@ -105,7 +119,7 @@ export async function buyLots(deps: BooksDeps, actor: Actor, order: BuyOrder): P
     )
     .returning();
   const cost = sum(lots.map((l) => dec(l.costBasis)));
-  const cash = order.settles ? await moveCash(tx, cost.neg()) : null;
+  const cash = order.settles ? await moveCash(tx, cost.neg(), order.allowNegativeCash ?? false) : null;
   // Unsettled, the lots come into the books from outside at what they are worth today.
   const price = order.settles ? null : await marketPrice(tx, order.symbol, order.assetType);
   let running = cash?.before ?? ZERO;
@@ -188,7 +202,8 @@ export async function sellLots(deps: BooksDeps, actor: Actor, order: SellOrder):
         .set({ qty: plain(take.remainingQty), costBasis: centsText(take.remainingCost) })
         .where(eq(holdings.id, take.lotId));
   }
-  const cash = order.settles ? await moveCash(tx, sale.proceeds) : null;
+  // Proceeds only add cash: never refused.
+  const cash = order.settles ? await moveCash(tx, sale.proceeds, false) : null;
   const first = lots[0]!;
   const [entryId] = await recordLedger(tx, actor, at, [
     {
@@ -270,6 +285,8 @@ export interface CashMovement {
   amount: string;
   /** What it was, in a few words (a capital call, a distribution, fees). */
   note: string;
+  /** A withdrawal may take Cash Available below zero (margin). */
+  allowNegativeCash?: boolean | undefined;
 }
 
 /**
@@ -281,7 +298,7 @@ export async function moveMoney(deps: BooksDeps, actor: Actor, movement: CashMov
   const at = deps.now();
   const amount = dec(movement.amount);
   const signed = movement.kind === 'deposit' ? amount : amount.neg();
-  const cash = await moveCash(tx, signed);
+  const cash = await moveCash(tx, signed, movement.allowNegativeCash ?? false);
   const [entryId] = await recordLedger(tx, actor, at, [
     {
       kind: movement.kind,

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ASSET_ROW_RULE } from '@contract/asset-rules';
+import { BOOK_DATE_RULE } from '@contract/book-dates';
 import { FakeApiError, fakeApi } from '../../../test/fake-api';
 import { booksFixture, dashboardReads } from '../../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../../test/render-app';
@@ -144,6 +145,44 @@ describe('venture investment rows', () => {
       expect(row?.textContent).toContain('2.10');
       expect(row?.textContent).toContain('4,200.00'); // the engine's new value, 2,000 × 2.10
     });
+  });
+
+  it('names every field that is wrong, keeps the books’ date rule, and replaces the last refusal with what was saved', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const server = ventureServer();
+    const api = fakeApi(server.handlers);
+    renderApp('/gp_dashboard', api);
+    await user.click(await screen.findByRole('button', { name: '+ Add Venture Investment' }));
+    await user.click(screen.getByRole('button', { name: 'Save Venture Investment' }));
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByText(`${ASSET_ROW_RULE} Check Name, Purchase Date.`)).toBeTruthy();
+
+    await fill(user, 'Name (new row 1)', 'Harborline Health');
+    await fill(user, 'Purchase Date (new row 1)', '2100-12-31');
+    await user.click(screen.getByRole('button', { name: 'Save Venture Investment' }));
+    expect(await within(notifications).findByText(BOOK_DATE_RULE)).toBeTruthy();
+    const date = screen.getByLabelText('Purchase Date (new row 1)');
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(date.getAttribute('aria-describedby') ?? '')?.textContent).toBe(BOOK_DATE_RULE);
+    expect(api.callsTo('assets.venture.save')).toHaveLength(0);
+
+    // Blank figures are saved as 0 (SPEC §5), and the success says so; the refusal's toast is gone at once.
+    await fill(user, 'Purchase Date (new row 1)', '2025-01-15');
+    await user.click(screen.getByRole('button', { name: 'Save Venture Investment' }));
+    expect(
+      await within(notifications).findByText('Saved Harborline Health. Qty, Price Paid $ and Last Price $ were blank and are saved as 0.'),
+    ).toBeTruthy();
+    expect(within(notifications).queryByText(BOOK_DATE_RULE)).toBeNull();
+    expect(within(notifications).queryByRole('alert')?.textContent).toBe('');
+    expect(api.callsTo('assets.venture.save')[0]?.input).toMatchObject({
+      assets: [{ name: 'Harborline Health', purchase_date: '2025-01-15', qty: '0', price_paid: '0', last_price_at_date: '0' }],
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Harborline Health' }));
+    await fill(user, 'Last Price $ (Harborline Health)', '2.10');
+    await user.click(screen.getByRole('button', { name: 'Save Harborline Health' }));
+    expect(await within(notifications).findByText('Saved Harborline Health.')).toBeTruthy();
   });
 
   it('drops an unsaved row locally and asks the server to delete a saved one', async () => {

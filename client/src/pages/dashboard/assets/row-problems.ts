@@ -14,32 +14,39 @@ export interface RowProblem<Field extends string> {
 }
 
 /**
- * A row checked against the contract's row schema (the server's own). SPEC §5's message names the
- * fields to fix after its sentence ("… Check Purchase Date."); a refusal of another rule (a bound,
- * a negative quantity) is the schema's own message.
+ * A row checked against the contract's row schema (the server's own), and against `more` (a rule
+ * the schema cannot check alone: a date after today). The message names every field to fix: SPEC
+ * §5's sentence with the fields it covers ("… Check Name, Purchase Date."), then each other
+ * refusal's own message (a bound, a negative quantity, the books' date rule).
  */
 export function rowProblem<Field extends string>(
   schema: RowSchema,
   payload: unknown,
   labels: Record<Field, string>,
+  more: Partial<Record<Field, string | null>> = {},
 ): RowProblem<Field> | null {
   const result = schema.safeParse(payload);
-  if (result.success) return null;
+  const issues = result.success ? [] : result.error.issues;
   const fields: Partial<Record<Field, string>> = {};
   const ruled: Field[] = [];
-  let other: string | null = null;
-  for (const issue of result.error.issues) {
+  const others: string[] = [];
+  const refuse = (field: Field, message: string) => {
+    if (fields[field] !== undefined) return;
+    fields[field] = message === ASSET_ROW_RULE ? (RULE_HINTS[field as string] ?? 'Check this field.') : message;
+    if (message === ASSET_ROW_RULE) ruled.push(field);
+    else if (!others.includes(message)) others.push(message);
+  };
+  for (const issue of issues) {
     const key = issue.path[0];
-    if (typeof key !== 'string' || !(key in labels)) continue;
-    const field = key as Field;
-    if (fields[field] !== undefined) continue;
-    fields[field] = issue.message === ASSET_ROW_RULE ? (RULE_HINTS[field as string] ?? 'Check this field.') : issue.message;
-    if (issue.message === ASSET_ROW_RULE) ruled.push(field);
-    else other ??= issue.message;
+    if (typeof key === 'string' && key in labels) refuse(key as Field, issue.message);
   }
-  const message =
-    ruled.length > 0 ? `${ASSET_ROW_RULE} Check ${ruled.map((field) => labels[field]).join(', ')}.` : (other ?? ASSET_ROW_RULE);
-  return { message, fields };
+  for (const [field, message] of Object.entries(more) as [Field, string | null | undefined][]) if (message) refuse(field, message);
+  if (ruled.length === 0 && others.length === 0) return result.success ? null : { message: ASSET_ROW_RULE, fields };
+  // In the table's order, as the fields were refused.
+  const order = Object.keys(labels) as Field[];
+  const named = ruled.sort((a, b) => order.indexOf(a) - order.indexOf(b)).map((field) => labels[field]);
+  const sentences = [...(named.length > 0 ? [`${ASSET_ROW_RULE} Check ${named.join(', ')}.`] : []), ...others];
+  return { message: sentences.join(' '), fields };
 }
 
 /** Short hints beside an input the row rule refused (the toast carries SPEC's whole sentence). */

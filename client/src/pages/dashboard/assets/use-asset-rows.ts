@@ -3,6 +3,8 @@ import { useToast } from '../../../lib/notify';
 import type { AssetKind } from './asset-kind';
 import type { CommonValues, FieldKey } from './asset-values';
 import { rowProblem } from './row-problems';
+import { bookDateProblem } from '@contract/book-dates';
+import { isCalendarDay } from '@domain/dates';
 
 /** A row typed in but not saved yet. */
 export interface NewRow<Values> {
@@ -79,7 +81,15 @@ export function useAssetRows<Asset extends { id: number; name: string }, Values 
   /** Checks rows; marks the fields refused, and answers the first row's message (null when all pass). */
   const check = async (rows: { id: string; values: Values }[]): Promise<string | null> => {
     const schema = await kind.rowInput();
-    const found = rows.map((row) => ({ id: row.id, problem: rowProblem(schema, kind.payload(row.values), kind.labels) }));
+    const now = new Date();
+    const found = rows.map((row) => {
+      // The books' date rule (no day after today in New York), on a date the schema reads as one.
+      const day = row.values.purchase_date.trim();
+      const more = { purchase_date: isCalendarDay(day) ? bookDateProblem(day, now) : null } as Partial<
+        Record<FieldKey<Values>, string | null>
+      >;
+      return { id: row.id, problem: rowProblem(schema, kind.payload(row.values), kind.labels, more) };
+    });
     setProblems((all) => ({ ...all, ...Object.fromEntries(found.map(({ id, problem }) => [id, problem?.fields ?? {}])) }));
     return found.find((f) => f.problem !== null)?.problem?.message ?? null;
   };
@@ -115,7 +125,15 @@ export function useAssetRows<Asset extends { id: number; name: string }, Values 
       const problem = await check(newRows.map((row) => ({ id: newRowId(row.key), values: row.values })));
       if (problem) return notify.error(problem);
       const ok = await run(() => calls.saveNew(newRows.map((row) => row.values)), calls.saveFailed);
-      if (ok) setNewRows([]);
+      if (!ok) return;
+      setNewRows([]);
+      // A success replaces the last refusal's toast, and says which figures were saved as 0.
+      notify.success(
+        savedMessage(
+          newRows.map((row) => row.values),
+          kind.labels,
+        ),
+      );
     },
     async saveEdit(id: number): Promise<void> {
       const values = editing[id];
@@ -126,11 +144,12 @@ export function useAssetRows<Asset extends { id: number; name: string }, Values 
         () => calls.update(id, values),
         () => UPDATE_FAILED,
       );
-      if (ok)
-        setEditing((all) => {
-          const { [id]: _saved, ...rest } = all;
-          return rest;
-        });
+      if (!ok) return;
+      setEditing((all) => {
+        const { [id]: _saved, ...rest } = all;
+        return rest;
+      });
+      notify.success(savedMessage([values], kind.labels));
     },
     async remove(id: number): Promise<boolean> {
       return run(
@@ -139,4 +158,17 @@ export function useAssetRows<Asset extends { id: number; name: string }, Values 
       );
     },
   };
+}
+
+/** The figures SPEC §5 saves as 0 when they are left blank. */
+const ZERO_WHEN_BLANK = ['qty', 'price_paid', 'last_price_at_date'] as const;
+
+/** "Saved Harborline Health. Qty and Last Price $ were blank and are saved as 0." */
+export function savedMessage<Values extends CommonValues>(rows: Values[], labels: Record<FieldKey<Values>, string>): string {
+  const names = rows.map((row) => row.name.trim());
+  const blank = ZERO_WHEN_BLANK.filter((field) => rows.some((row) => /^-?$/.test(row[field].replace(/,/g, '').trim())));
+  const list = blank.map((field) => labels[field as FieldKey<Values>]);
+  const which = list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : (list[0] ?? '');
+  const zeros = which ? ` ${which} ${list.length > 1 ? 'were' : 'was'} blank and ${list.length > 1 ? 'are' : 'is'} saved as 0.` : '';
+  return `Saved ${names.join(', ')}.${zeros}`;
 }

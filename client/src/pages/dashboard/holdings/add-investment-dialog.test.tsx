@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeApiError, fakeApi, type ProcedureInput, type ProcedureOutput } from '../../../test/fake-api';
 import { dashboardReads } from '../../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../../test/render-app';
+import { BOOK_DATE_RULE } from '@contract/book-dates';
 
 /** The lots the server answers with: one per purchase row, not yet priced. */
 function addedLots(input: ProcedureInput<'portfolio.holdings.add'>): ProcedureOutput<'portfolio.holdings.add'> {
@@ -72,7 +73,7 @@ describe('the Add Investment modal', () => {
     const api = fakeApi(
       dashboardReads({
         'portfolio.holdings.add': (input) => {
-          if (refuse) throw new FakeApiError(400, 'A purchase date cannot be in the future.');
+          if (refuse) throw new FakeApiError(400, 'The purchase could not be recorded.');
           return addedLots(input);
         },
       }),
@@ -96,8 +97,17 @@ describe('the Add Investment modal', () => {
     await user.type(within(second).getByLabelText('Purchase Price'), '331.75');
     await user.type(within(second).getByLabelText('Purchase Date'), '2024-12-02');
 
+    // The books' date rule, checked before anything is sent, under the date it names.
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('A purchase date cannot be in the future.')).toBeTruthy();
+    const first = within(dialog).getByRole('group', { name: 'Purchase 1' });
+    expect(await within(first).findByText(BOOK_DATE_RULE)).toBeTruthy();
+    expect(within(first).getByLabelText('Purchase Date').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('portfolio.holdings.add')).toHaveLength(0);
+    await user.clear(within(first).getByLabelText('Purchase Date'));
+    await user.type(within(first).getByLabelText('Purchase Date'), '2025-01-05');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The purchase could not be recorded.')).toBeTruthy();
 
     refuse = false;
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -106,7 +116,7 @@ describe('the Add Investment modal', () => {
       symbol: 'MSFT',
       asset_type: 'stock',
       purchases: [
-        { qty: '10', price_paid: '402.3', purchase_date: '2099-01-05' },
+        { qty: '10', price_paid: '402.3', purchase_date: '2025-01-05' },
         { qty: '5', price_paid: '331.75', purchase_date: '2024-12-02' },
       ],
       // SPEC's modal records purchases made elsewhere: Cash Available is left alone unless asked.
@@ -134,5 +144,48 @@ describe('the Add Investment modal', () => {
     expect(api.callsTo('portfolio.holdings.add')[0]?.input).toMatchObject({ symbol: 'MSFT', settles: true });
     expect(api.callsTo('portfolio.valuation').length).toBeGreaterThan(loads);
     expect(await screen.findByText('MSFT added: 1 purchase.')).toBeTruthy();
+  });
+
+  it('offers negative cash (margin) only for a purchase paid from Cash Available, and shows the server’s refusal', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const api = fakeApi(
+      dashboardReads({
+        'portfolio.holdings.add': (input) => {
+          if (!input.allow_negative_cash) {
+            throw new FakeApiError(
+              409,
+              'Cash Available would go from $25,000.00 to -$975,000.00. It cannot go below zero unless you allow negative cash (margin).',
+            );
+          }
+          return addedLots(input);
+        },
+      }),
+    );
+    renderApp('/gp_dashboard', api);
+    await user.click(await screen.findByRole('button', { name: '+ Investment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Investment' });
+    const margin = () => within(dialog).queryByRole('checkbox', { name: 'Allow negative cash (margin)' });
+    expect(margin()).toBeNull();
+    await user.type(within(dialog).getByLabelText('Ticker Symbol'), 'msft');
+    await user.type(within(dialog).getByLabelText('Quantity'), '2500');
+    await user.type(within(dialog).getByLabelText('Purchase Price'), '400');
+    await user.type(within(dialog).getByLabelText('Purchase Date'), '2025-01-06');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Paid from Cash Available' }));
+    expect((margin() as HTMLInputElement).checked).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Cash Available would go from $25,000.00 to -$975,000.00. It cannot go below zero unless you allow negative cash (margin).',
+      ),
+    ).toBeTruthy();
+    expect(api.callsTo('portfolio.holdings.add')[0]?.input).toMatchObject({ settles: true });
+    expect(api.callsTo('portfolio.holdings.add')[0]?.input).not.toHaveProperty('allow_negative_cash');
+
+    await user.click(margin()!);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Investment' })).toBeNull());
+    expect(api.callsTo('portfolio.holdings.add')[1]?.input).toMatchObject({ settles: true, allow_negative_cash: true });
   });
 });

@@ -9,6 +9,9 @@ import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../lib/notify';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useRefreshPortfolio } from '../use-portfolio';
+import { AllowNegativeCash } from '../../../components/allow-negative-cash';
+import { bookDateProblem } from '@contract/book-dates';
+import { isCalendarDay } from '@domain/dates';
 
 const loadAddHoldingInput = () => import('@contract/holdings').then((contract) => contract.addHoldingInput);
 const loadSymbolField = () => import('@contract/holdings').then((contract) => contract.symbolField);
@@ -47,6 +50,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   const [symbol, setSymbol] = useState('');
   const [purchases, setPurchases] = useState<PurchaseRow[]>([{ key: 1, qty: '', price_paid: '', purchase_date: '' }]);
   const [settles, setSettles] = useState(false);
+  const [allowNegative, setAllowNegative] = useState(false);
   const [error, setError] = useState('');
   const { formRef, errors, validate, clear, reset } = useFieldErrors();
   const addHoldingInput = useContractSchema(loadAddHoldingInput);
@@ -78,8 +82,17 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
       asset_type: assetType,
       purchases: purchases.map(({ qty, price_paid, purchase_date }) => ({ qty, price_paid, purchase_date })),
       settles,
+      ...(settles && allowNegative ? { allow_negative_cash: true } : {}),
     };
-    if (!validate(await addHoldingInput.ready(), input).ok) return;
+    // The books' date rule (no day after today in New York), on a date the schema reads as one.
+    const now = new Date();
+    const dates = Object.fromEntries(
+      input.purchases.map((p, i) => [
+        `purchases.${i}.purchase_date`,
+        isCalendarDay(p.purchase_date.trim()) && bookDateProblem(p.purchase_date.trim(), now),
+      ]),
+    );
+    if (!validate(await addHoldingInput.ready(), input, dates).ok) return;
     const problem = await checkTicker();
     setTickerProblem(problem);
     if (problem) return;
@@ -193,6 +206,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
         <input type="checkbox" checked={settles} onChange={(e) => setSettles(e.target.checked)} />
         {PAID_FROM_CASH_LABEL}
       </label>
+      {settles && <AllowNegativeCash checked={allowNegative} onChange={setAllowNegative} />}
       <p className="dialog__message dialog__message--error" role="alert">
         {error}
       </p>
