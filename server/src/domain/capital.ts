@@ -42,6 +42,32 @@ export function valueOfUnits(units: Decimal, netAccountValue: Decimal, unitsOuts
   return unitsOutstanding.eq(0) ? ZERO : toCents(units.times(netAccountValue).div(unitsOutstanding));
 }
 
+export interface UnitMove {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** Units bought (+) or redeemed (−). */
+  units: Decimal;
+}
+
+/**
+ * The fewest units an account holds at the end of any day from `from` on, and the first day it
+ * holds that few: units only change on the days of entries, so those days and `from` are the ones
+ * to look at. A distribution dated `from` may redeem at most this many units, or the account would
+ * be short of units on that day, even if it holds more on the distribution's own day.
+ */
+export function fewestUnitsFrom(moves: readonly UnitMove[], from: string): { units: Decimal; date: string } {
+  const byDay = new Map<string, Decimal>();
+  for (const m of moves) byDay.set(m.date, (byDay.get(m.date) ?? ZERO).plus(m.units));
+  let held = ZERO;
+  for (const [day, units] of byDay) if (day <= from) held = held.plus(units);
+  let fewest = { units: held, date: from };
+  for (const day of [...byDay.keys()].filter((d) => d > from).sort()) {
+    held = held.plus(byDay.get(day)!);
+    if (held.lt(fewest.units)) fewest = { units: held, date: day };
+  }
+  return fewest;
+}
+
 export interface Multiples {
   /** Distributed ÷ contributed. */
   dpi: string | null;

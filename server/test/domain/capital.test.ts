@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { multiples, quarterDays, startUnits, unitsFor, unitValue, valueOfUnits, xirr } from '../../src/domain/capital';
+import { fewestUnitsFrom, multiples, quarterDays, startUnits, unitsFor, unitValue, valueOfUnits, xirr } from '../../src/domain/capital';
 import { dec } from '../../src/domain/money';
 
 const flow = (date: string, amount: string) => ({ date, amount: dec(amount) });
@@ -43,5 +43,18 @@ describe('capital accounts: pure rules', () => {
     expect(quarterDays('2026-Q3')).toEqual({ first: '2026-07-01', last: '2026-09-30' });
     expect(quarterDays('2024-Q4')).toEqual({ first: '2024-10-01', last: '2024-12-31' });
     expect(quarterDays('2024-Q5')).toBeNull();
+  });
+
+  it('finds the fewest units an account holds on any day from a date on', () => {
+    const moves = [
+      { date: '2026-10-27', units: dec('100') },
+      { date: '2026-11-26', units: dec('-98.99999267') },
+      { date: '2026-12-01', units: dec('5') },
+    ];
+    // Held on its own day: 100 units; but only 1.00000733 from 2026-11-26 on.
+    expect(fewestUnitsFrom(moves, '2026-11-06')).toEqual({ units: dec('1.00000733'), date: '2026-11-26' });
+    expect(fewestUnitsFrom(moves, '2026-12-02')).toEqual({ units: dec('6.00000733'), date: '2026-12-02' });
+    expect(fewestUnitsFrom(moves, '2026-10-01')).toEqual({ units: dec('0'), date: '2026-10-01' });
+    expect(fewestUnitsFrom([], '2026-10-01')).toEqual({ units: dec('0'), date: '2026-10-01' });
   });
 });
