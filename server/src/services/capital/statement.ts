@@ -6,6 +6,7 @@ import { addDays, dayInNewYork } from '../../domain/dates';
 import { centsText, dec, fixed, sum, ZERO, type Decimal } from '../../domain/money';
 import type { Queryable } from '../../db/open';
 import type { PortfolioEngine } from '../portfolio/engine';
+import { csvText } from '../csv';
 import { fail } from '../errors';
 import { figuresOf, partnerOfAccount, type EntryView } from './accounts';
 import { entryRecord } from './entries';
@@ -99,13 +100,6 @@ export async function statementOf(deps: StatementDeps, userId: number, quarter: 
   };
 }
 
-/** A spreadsheet cell: quoted when needed, and never read as a formula. */
-function cell(value: string | null): string {
-  if (value === null) return '';
-  const text = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The statement as CSV: its figures as name,value lines, a blank line, then the quarter's entries. */
 export function statementCsv(s: Statement): string {
   const figures: [string, string | null][] = [
@@ -127,14 +121,13 @@ export function statementCsv(s: Statement): string {
     ['tvpi', s.tvpi],
     ['irr', s.irr],
   ];
-  const lines = [
-    'figure,value',
-    ...figures.map(([name, value]) => `${name},${cell(value)}`),
-    '',
-    'date,kind,amount,units,value_per_unit',
-    ...s.entries.map((e) => [e.date, e.kind, e.amount, e.units, e.unit_value].map(cell).join(',')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText([
+    ['figure', 'value'],
+    ...figures,
+    [],
+    ['date', 'kind', 'amount', 'units', 'value_per_unit'],
+    ...s.entries.map((e) => [e.date, e.kind, e.amount, e.units, e.unit_value]),
+  ]);
 }
 
 /** A download's file name: the partner's e-mail name part and the quarter. */
