@@ -179,6 +179,11 @@ export function xirr(flows: readonly DatedFlow[]): Decimal | null {
   return dec(fixed(dec(lo.plus(hi).div(2).toString()), IRR_PLACES));
 }
 
+/** The IRR, a fraction to 4 places, as a percent a year: "0.0969" → "9.69% a year", "-0.0367" → "-3.67% a year". */
+export function irrPercentText(irr: string): string {
+  return `${fixed(dec(irr).times(100), 2)}% a year`;
+}
+
 /** The quarter "2026-Q3" as its first and last day; null for anything else. */
 export function quarterDays(quarter: string): { first: string; last: string } | null {
   const match = /^(\d{4})-Q([1-4])$/.exec(quarter);
@@ -190,4 +195,83 @@ export function quarterDays(quarter: string): { first: string; last: string } | 
   const lastDay = new Date(Date.UTC(Number(year), lastMonth, 0)).getUTCDate();
   const mm = (m: number) => String(m).padStart(2, '0');
   return { first: `${year}-${mm(firstMonth)}-01`, last: `${year}-${mm(lastMonth)}-${lastDay}` };
+}
+
+/** A contribution or distribution as provisional figures see it. */
+export interface RecordedEntry {
+  id: number;
+  /** YYYY-MM-DD: the day it belongs to. */
+  date: string;
+  /** When it was recorded: snapshots taken before then lack its cash. */
+  recordedAt: Date;
+  /** Dated before the day it was recorded, so priced from that date's snapshot (not today's value). */
+  pricedFromSnapshot: boolean;
+}
+
+/** When a day's snapshot of the net account value was taken. */
+export interface SnapshotTaken {
+  date: string;
+  takenAt: Date;
+}
+
+export interface ProvisionalBooks {
+  /**
+   * The value per unit of a past day is provisional when the snapshot that values the day (the
+   * latest on or before it) was taken before an entry dated on or before that day was recorded:
+   * the entry's units count from its date, but its cash is not in that snapshot.
+   */
+  isStale(day: string): boolean;
+  /**
+   * Entries priced from such a snapshot, one that lacked the cash of an entry recorded before
+   * them: they bought or redeemed units at a wrong price, so every holder's share is provisional.
+   */
+  mispriced: ReadonlySet<number>;
+  /** The earliest date of a mispriced entry, or null. */
+  firstMispriced: string | null;
+  /** The earliest stale day, or null. */
+  firstStale: string | null;
+}
+
+/** Which figures rest on snapshots that do not include every entry's cash yet; today's value never does. */
+export function provisionalBooks(entries: readonly RecordedEntry[], snapshots: readonly SnapshotTaken[], today: string): ProvisionalBooks {
+  const snaps = [...snapshots].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const byDate = [...entries].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const latestRecorded: number[] = [];
+  for (const e of byDate) latestRecorded.push(Math.max(latestRecorded.at(-1) ?? -Infinity, e.recordedAt.getTime()));
+  /** The index of the last item dated on or before the day, or −1. */
+  const lastUpTo = (list: readonly { date: string }[], day: string): number => {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.date <= day) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  };
+  const snapshotFor = (day: string): SnapshotTaken | undefined => snaps[lastUpTo(snaps, day)];
+  const isStale = (day: string): boolean => {
+    if (day >= today) return false;
+    const snap = snapshotFor(day);
+    const i = lastUpTo(byDate, day);
+    return snap !== undefined && i >= 0 && latestRecorded[i]! > snap.takenAt.getTime();
+  };
+  const mispriced = new Set<number>();
+  let firstMispriced: string | null = null;
+  for (const f of byDate) {
+    if (!f.pricedFromSnapshot) continue;
+    const snap = snapshotFor(f.date);
+    if (!snap) continue;
+    const lacking = byDate.some(
+      (e) => e.id !== f.id && e.date <= f.date && e.recordedAt < f.recordedAt && e.recordedAt.getTime() > snap.takenAt.getTime(),
+    );
+    if (lacking) {
+      mispriced.add(f.id);
+      firstMispriced ??= f.date;
+    }
+  }
+  // A day turns stale on an entry's date or on a snapshot's, so the first stale day is one of those.
+  const days = [...new Set([...byDate.map((e) => e.date), ...snaps.map((s) => s.date)])].sort();
+  const firstStale = days.find((d) => d >= (byDate[0]?.date ?? today) && isStale(d)) ?? null;
+  return { isStale, mispriced, firstMispriced, firstStale };
 }
