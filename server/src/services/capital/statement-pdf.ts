@@ -187,10 +187,10 @@ export function statementPdf(s: Statement): Promise<Buffer> {
     const y = doc.y;
     if (options.header || options.shade) doc.rect(left, y, width, ROW).fill(options.header ? '#dde3ea' : SHADE);
     font(options.header ? 'bold' : 'regular', 9);
-    let x = left + 6;
+    let x = left;
     cells.forEach((text, i) => {
       const c = columns[i]!;
-      doc.text(text, x, y + 5, { width: c.width - 6, align: c.align, lineBreak: false });
+      doc.text(text, x + 6, y + 5, { width: c.width - 12, align: c.align, lineBreak: false });
       x += c.width;
     });
     doc.y = y + ROW;
