@@ -1,8 +1,9 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, capitalEntries, ledgerEntries, portfolioSnapshots } from '../../src/db/schema';
+import { auditEvents, capitalEntries, ledgerEntries } from '../../src/db/schema';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
+import { setCash, storeSnapshots } from './books';
 import { ENTRIES, NOW, SNAPSHOTS, TODAY, TODAY_VALUE } from './fixture';
 
 /**
@@ -63,21 +64,8 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
     gp = await h.login('gp-capital@test.dev', 'Passw0rd!');
     lp.A.token = await h.login('ann@test.dev', 'Passw0rd!');
     lp.B.token = await h.login('ben@test.dev', 'Passw0rd!');
-    const zero = '0.00';
-    await h.database.db.insert(portfolioSnapshots).values(
-      Object.entries(SNAPSHOTS).map(([date, value]) => ({
-        date,
-        netAccountValue: value,
-        liquidValue: zero,
-        ventureValue: zero,
-        realEstateValue: zero,
-        cashAvailable: value,
-        marginDebit: zero,
-        accountsReceivable: zero,
-        // Taken again after the entries below are recorded, so they include their cash: nothing is provisional here.
-        takenAt: new Date('2025-09-30T20:00:00Z'),
-      })),
-    );
+    // Taken again after the entries below are recorded, so they include their cash: nothing is provisional here.
+    await storeSnapshots(h, SNAPSHOTS, () => new Date('2025-09-30T20:00:00Z'));
     for (const e of ENTRIES) {
       const res = await h.inject({
         method: 'POST',
@@ -87,13 +75,7 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
       });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const balances = await h.inject({
-      method: 'PUT',
-      url: '/api/account-balance',
-      headers: bearer(gp),
-      payload: { cash_available: TODAY_VALUE, margin_debit: 0, accounts_receivable: 0 },
-    });
-    expect(balances.statusCode).toBe(200);
+    await setCash(h, gp, TODAY_VALUE);
   });
   afterAll(() => h.close());
 

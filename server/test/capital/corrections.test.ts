@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountBalances, auditEvents, capitalEntries, capitalFund, ledgerEntries, portfolioSnapshots } from '../../src/db/schema';
+import { accountBalances, auditEvents, capitalEntries, capitalFund, ledgerEntries } from '../../src/db/schema';
 import { dec } from '../../src/domain/money';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
+import { recordEntries, setCash, storeSnapshots } from './books';
 
 /**
  * A distribution may redeem only units the account still holds on every day from its date on, and
@@ -31,6 +32,13 @@ const SNAPSHOTS: Record<string, string> = {
 };
 
 const CASH = '10000000.00';
+
+/** The issue's new LP: 100,000 committed and contributed on 2026-10-27, 99,294.11 distributed on 2026-11-26. */
+const ISSUE_SEQUENCE = [
+  { kind: 'commitment', amount: '100000.00', date: '2026-10-27' },
+  { kind: 'contribution', amount: '100000.00', date: '2026-10-27' },
+  { kind: 'distribution', amount: '99294.11', date: '2026-11-26' },
+];
 
 describe.each(databaseKinds)('capital corrections on %s', (kind) => {
   let h: Harness;
@@ -94,43 +102,15 @@ describe.each(databaseKinds)('capital corrections on %s', (kind) => {
     h.clock.advance(Date.parse(NOW) - Date.now());
     await h.createUser({ email: 'gp-corrections@test.dev', password: 'Passw0rd!', role: 'GP' });
     gp = await h.login('gp-corrections@test.dev', 'Passw0rd!');
-    const zero = '0.00';
-    await h.database.db.insert(portfolioSnapshots).values(
-      Object.entries(SNAPSHOTS).map(([date, value]) => ({
-        date,
-        netAccountValue: value,
-        liquidValue: zero,
-        ventureValue: zero,
-        realEstateValue: zero,
-        cashAvailable: value,
-        marginDebit: zero,
-        accountsReceivable: zero,
-        takenAt: new Date(`${date}T21:00:00Z`),
-      })),
-    );
-    const balances = await h.inject({
-      method: 'PUT',
-      url: '/api/account-balance',
-      headers: bearer(gp),
-      payload: { cash_available: CASH, margin_debit: 0, accounts_receivable: 0 },
-    });
-    expect(balances.statusCode).toBe(200);
+    await storeSnapshots(h, SNAPSHOTS, (day) => new Date(`${day}T21:00:00Z`));
+    await setCash(h, gp, CASH);
   });
   afterAll(() => h.close());
 
   it('refuses back-dated distributions of units already paid out, storing nothing, and undoes the rest in reverse', async () => {
     const lp = await h.createUser({ email: 'new-lp@test.dev', role: 'LP', firstName: 'Nia', lastName: 'New' });
     const start = await books();
-    const recorded: number[] = [];
-    for (const payload of [
-      { kind: 'commitment', amount: '100000.00', date: '2026-10-27' },
-      { kind: 'contribution', amount: '100000.00', date: '2026-10-27' },
-      { kind: 'distribution', amount: '99294.11', date: '2026-11-26' },
-    ]) {
-      const res = await post(lp, payload);
-      expect(res.statusCode, res.body).toBe(201);
-      recorded.push((res.json() as { entry: { id: number } }).entry.id);
-    }
+    const recorded = await recordEntries(h, gp, lp, ISSUE_SEQUENCE);
     const account = (await h.inject({ method: 'GET', url: `/api/capital-account?userId=${lp}`, headers: bearer(gp) })).json() as {
       figures: { units: string };
     };
@@ -172,16 +152,7 @@ describe.each(databaseKinds)('capital corrections on %s', (kind) => {
 
   it('lets a GP undo distributions that books from before this rule left short of units', async () => {
     const lp = await h.createUser({ email: 'short-lp@test.dev', role: 'LP', firstName: 'Sam', lastName: 'Short' });
-    const ids: number[] = [];
-    for (const payload of [
-      { kind: 'commitment', amount: '100000.00', date: '2026-10-27' },
-      { kind: 'contribution', amount: '100000.00', date: '2026-10-27' },
-      { kind: 'distribution', amount: '99294.11', date: '2026-11-26' },
-    ]) {
-      const res = await post(lp, payload);
-      expect(res.statusCode, res.body).toBe(201);
-      ids.push((res.json() as { entry: { id: number } }).entry.id);
-    }
+    const ids = await recordEntries(h, gp, lp, ISSUE_SEQUENCE);
     // As the old rule stored them: priced on their own day, each within what was held that day.
     const [short] = await h.database.db
       .insert(capitalEntries)

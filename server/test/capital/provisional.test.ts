@@ -4,6 +4,7 @@ import { PROVISIONAL_NOTE } from '../../src/contract/capital';
 import { portfolioSnapshots } from '../../src/db/schema';
 import { addDays } from '../../src/domain/dates';
 import { parseCsv } from '../support/csv';
+import { recordEntries, setCash, storeSnapshots } from './books';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
 
@@ -30,10 +31,7 @@ describe.each(databaseKinds)('provisional capital figures on %s', (kind) => {
   const lp = { a: { id: 0, token: '' }, b: { id: 0, token: '' } };
   const get = (url: string, token: string) => h.inject({ method: 'GET', url, headers: bearer(token) });
   const account = async (token: string) => (await get('/api/capital-account', token)).json() as Account;
-  const post = async (userId: number, payload: object) => {
-    const res = await h.inject({ method: 'POST', url: `/api/capital-accounts/${userId}/entries`, headers: bearer(gp), payload });
-    expect(res.statusCode, res.body).toBe(201);
-  };
+  const post = (userId: number, payload: object) => recordEntries(h, gp, userId, [payload]);
 
   beforeAll(async () => {
     h = await createHarness(kind);
@@ -45,29 +43,10 @@ describe.each(databaseKinds)('provisional capital figures on %s', (kind) => {
     lp.a.token = await h.login('ada@test.dev', 'Passw0rd!');
     lp.b.token = await h.login('bo@test.dev', 'Passw0rd!');
     // A snapshot a day, each taken at that day's close, as the market job takes them.
-    const zero = '0.00';
-    const rows = [];
-    for (let day = '2026-09-25'; day < TODAY; day = addDays(day, 1)) {
-      rows.push({
-        date: day,
-        netAccountValue: NAV,
-        liquidValue: zero,
-        ventureValue: zero,
-        realEstateValue: zero,
-        cashAvailable: NAV,
-        marginDebit: zero,
-        accountsReceivable: zero,
-        takenAt: new Date(`${day}T21:00:00Z`),
-      });
-    }
-    await h.database.db.insert(portfolioSnapshots).values(rows);
-    const balances = await h.inject({
-      method: 'PUT',
-      url: '/api/account-balance',
-      headers: bearer(gp),
-      payload: { cash_available: NAV, margin_debit: 0, accounts_receivable: 0 },
-    });
-    expect(balances.statusCode).toBe(200);
+    const values: Record<string, string> = {};
+    for (let day = '2026-09-25'; day < TODAY; day = addDays(day, 1)) values[day] = NAV;
+    await storeSnapshots(h, values, (day) => new Date(`${day}T21:00:00Z`));
+    await setCash(h, gp, NAV);
   });
   afterAll(() => h.close());
 
