@@ -2,7 +2,7 @@
  * The one place numbers, money and times are turned into text (SPEC §9: money in en-US with two
  * decimals, percent change with sign and two decimals, times of submissions in US Eastern time).
  */
-import { UNIT_VALUE_SHOWN_PLACES } from '@contract/capital';
+import { UNIT_VALUE_SHOWN_PLACES } from '@contract/capital-rules';
 import { NOT_AVAILABLE } from '@contract/quotes';
 import { easternDateTime } from '@domain/dates';
 

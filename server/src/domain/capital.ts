@@ -179,11 +179,6 @@ export function xirr(flows: readonly DatedFlow[]): Decimal | null {
   return dec(fixed(dec(lo.plus(hi).div(2).toString()), IRR_PLACES));
 }
 
-/** The IRR, a fraction to 4 places, as a percent a year: "0.0969" → "9.69% a year", "-0.0367" → "-3.67% a year". */
-export function irrPercentText(irr: string): string {
-  return `${fixed(dec(irr).times(100), 2)}% a year`;
-}
-
 /** The quarter "2026-Q3" as its first and last day; null for anything else. */
 export function quarterDays(quarter: string): { first: string; last: string } | null {
   const match = /^(\d{4})-Q([1-4])$/.exec(quarter);
@@ -256,20 +251,34 @@ export function provisionalBooks(entries: readonly RecordedEntry[], snapshots: r
     const i = lastUpTo(byDate, day);
     return snap !== undefined && i >= 0 && latestRecorded[i]! > snap.takenAt.getTime();
   };
+  // In the order of recording, the latest recording so far among entries dated on or before a day
+  // (a prefix maximum over the days, a Fenwick tree): an entry is mispriced if that recording came
+  // after its pricing snapshot was taken.
+  const dayRank = new Map([...new Set(byDate.map((e) => e.date))].map((d, i) => [d, i + 1]));
+  const tree = new Array<number>(dayRank.size + 1).fill(-Infinity);
+  const record = (rank: number, time: number) => {
+    for (let i = rank; i < tree.length; i += i & -i) tree[i] = Math.max(tree[i]!, time);
+  };
+  const latestUpTo = (rank: number) => {
+    let latest = -Infinity;
+    for (let i = rank; i > 0; i -= i & -i) latest = Math.max(latest, tree[i]!);
+    return latest;
+  };
+  const byRecording = [...byDate].sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
   const mispriced = new Set<number>();
-  let firstMispriced: string | null = null;
-  for (const f of byDate) {
-    if (!f.pricedFromSnapshot) continue;
-    const snap = snapshotFor(f.date);
-    if (!snap) continue;
-    const lacking = byDate.some(
-      (e) => e.id !== f.id && e.date <= f.date && e.recordedAt < f.recordedAt && e.recordedAt.getTime() > snap.takenAt.getTime(),
-    );
-    if (lacking) {
-      mispriced.add(f.id);
-      firstMispriced ??= f.date;
+  for (let i = 0; i < byRecording.length;) {
+    // Entries recorded at one moment do not count against each other.
+    let j = i;
+    while (j < byRecording.length && byRecording[j]!.recordedAt.getTime() === byRecording[i]!.recordedAt.getTime()) j += 1;
+    const group = byRecording.slice(i, j);
+    for (const f of group) {
+      const snap = f.pricedFromSnapshot ? snapshotFor(f.date) : undefined;
+      if (snap && latestUpTo(dayRank.get(f.date)!) > snap.takenAt.getTime()) mispriced.add(f.id);
     }
+    for (const e of group) record(dayRank.get(e.date)!, e.recordedAt.getTime());
+    i = j;
   }
+  const firstMispriced = byDate.find((e) => mispriced.has(e.id))?.date ?? null;
   // A day turns stale on an entry's date or on a snapshot's, so the first stale day is one of those.
   const days = [...new Set([...byDate.map((e) => e.date), ...snaps.map((s) => s.date)])].sort();
   const firstStale = days.find((d) => d >= (byDate[0]?.date ?? today) && isStale(d)) ?? null;

@@ -1,4 +1,4 @@
-import { UNIT_VALUE_SHOWN_PLACES } from '../contract/capital';
+import { UNIT_VALUE_SHOWN_PLACES } from '../contract/capital-rules';
 
 /** Numbers in the assistant's replies and the statements, written as the dashboards write them (en-US). */
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CAPITAL_KIND_LABELS } from '@contract/capital';
+import { CAPITAL_KIND_LABELS } from '@contract/capital-rules';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatCalendarDate, formatCurrency, formatQuantity, formatUnitValue } from '../../lib/format';
 import type { CapitalEntry } from './capital-types';

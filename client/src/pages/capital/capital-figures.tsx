@@ -1,4 +1,4 @@
-import { irrPercentText } from '@domain/capital';
+import { irrPercentText } from '@contract/capital-rules';
 import { NOT_AVAILABLE } from '@contract/quotes';
 import { formatCurrency, formatQuantity } from '../../lib/format';
 import type { AccountFigures } from './capital-types';

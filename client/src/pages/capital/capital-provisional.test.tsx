@@ -1,4 +1,4 @@
-import { PROVISIONAL_NOTE } from '@contract/capital';
+import { PROVISIONAL_NOTE } from '@contract/capital-rules';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api';

@@ -1,4 +1,4 @@
-import { PROVISIONAL_NOTE } from '@contract/capital';
+import { PROVISIONAL_NOTE } from '@contract/capital-rules';
 import { formatCalendarDate } from '../../lib/format';
 import type { ProvisionalState } from './capital-types';
 

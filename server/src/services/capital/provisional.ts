@@ -1,7 +1,7 @@
 import { and, gte, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { portfolioSnapshots, type capitalEntries } from '../../db/schema';
-import { PROVISIONAL_NOTE } from '../../contract/capital';
+import { PROVISIONAL_NOTE } from '../../contract/capital-rules';
 import { provisionalBooks, type ProvisionalBooks } from '../../domain/capital';
 import { dayInNewYork } from '../../domain/dates';
 import type { Decimal } from '../../domain/money';

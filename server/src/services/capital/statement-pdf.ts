@@ -1,8 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { site } from '../../../../client/src/site';
-import { CAPITAL_KIND_LABELS } from '../../contract/capital';
+import { CAPITAL_KIND_LABELS, irrPercentText } from '../../contract/capital-rules';
 import { addDays } from '../../domain/dates';
-import { irrPercentText } from '../../domain/capital';
 import { qty, unitPrice, usd } from '../format';
 import type { Statement } from './statement';
 import { mainFace, MISSING_MARK, statementFaces, textRuns, type Weight } from './statement-fonts';

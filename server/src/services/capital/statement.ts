@@ -10,7 +10,7 @@ import { csvText, type CsvValue } from '../csv';
 import { fail } from '../errors';
 import { figuresOf, partnerOfAccount, type EntryView } from './accounts';
 import { entryView, provisionalOf, provisionalOnDay } from './provisional';
-import { PROVISIONAL_NOTE } from '../../contract/capital';
+import { PROVISIONAL_NOTE } from '../../contract/capital-rules';
 import { fundOf, netAccountValueOn } from './nav';
 
 /** A quarterly statement of one LP's capital account: the figures of its PDF and CSV. */
