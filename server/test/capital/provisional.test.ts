@@ -1,6 +1,6 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVISIONAL_NOTE } from '../../src/contract/capital';
+import { PROVISIONAL_NOTE } from '../../src/contract/capital-rules';
 import { portfolioSnapshots } from '../../src/db/schema';
 import { addDays } from '../../src/domain/dates';
 import { parseCsv } from '../support/csv';
