@@ -12,6 +12,8 @@ export interface TeamMember {
 export const site = {
   name: 'Alder Finch Capital',
   description: 'A proprietary trading and investment firm.',
+  /** The postal address statements and letters carry. */
+  address: ['200 Clarendon Street, Suite 4100', 'Boston, MA 02116', 'United States'],
 
   home: {
     eyebrow: 'Proprietary trading & investment',

@@ -22,6 +22,8 @@ export const EXTERNAL_PACKAGES = [
   'argon2',
   // Reads its fonts' metrics from its own folder.
   'pdfkit',
+  // pdfkit's font engine, which the statements also use to see which font has a character: one copy.
+  'fontkit',
   // Serves its JavaScript bundle from its own folder.
   '@scalar/fastify-api-reference',
   // Optional: loaded by a dynamic import only when configured (REDIS_URL, OPENAI_API_KEY,

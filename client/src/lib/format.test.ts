@@ -10,6 +10,7 @@ import {
   formatPrice,
   formatQuantity,
   formatSignedMoney,
+  formatUnitValue,
   toNumber,
 } from './format';
 
@@ -62,5 +63,13 @@ describe('formatting', () => {
     // 10 PM in New York on the 15th is the 16th in UTC
     expect(easternDayOf('2026-01-16T03:00:00Z')).toBe('2026-01-15');
     expect(easternDayOf('not a time')).toBeNull();
+  });
+
+  it('shows a value per unit to four places, half up, from its exact text', () => {
+    expect(formatUnitValue('948.42365599')).toBe('$948.4237');
+    expect(formatUnitValue('1081.35485913')).toBe('$1,081.3549');
+    expect(formatUnitValue('1000.00005')).toBe('$1,000.0001');
+    expect(formatUnitValue('1000')).toBe('$1,000.0000');
+    expect(formatUnitValue(null, '')).toBe('');
   });
 });

@@ -2,6 +2,7 @@
  * The one place numbers, money and times are turned into text (SPEC §9: money in en-US with two
  * decimals, percent change with sign and two decimals, times of submissions in US Eastern time).
  */
+import { UNIT_VALUE_SHOWN_PLACES } from '@contract/capital-rules';
 import { NOT_AVAILABLE } from '@contract/quotes';
 import { easternDateTime } from '@domain/dates';
 
@@ -12,6 +13,14 @@ const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: '
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 // Prices are kept to 8 decimal places (a fraction of a cent for a cheap coin): shown to the last one kept.
 const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 8 });
+
+// A fund's value per unit: always the same stated number of places (statements use the same rule).
+const unitValue = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: UNIT_VALUE_SHOWN_PLACES,
+  maximumFractionDigits: UNIT_VALUE_SHOWN_PLACES,
+});
 
 type Numeric = number | string | null | undefined;
 /** A number, or exact decimal text that Intl rounds once (half up) without passing through a float. */
@@ -58,6 +67,12 @@ export function formatCurrency(value: Numeric, empty = NOT_AVAILABLE): string {
 export function formatPrice(value: Numeric, empty = NOT_AVAILABLE): string {
   const x = exact(value);
   return x === null ? empty : price.format(x);
+}
+
+/** A value per unit, kept to 8 places, shown to 4 (half up): "948.42365599" -> "$948.4237". */
+export function formatUnitValue(value: Numeric, empty = NOT_AVAILABLE): string {
+  const x = exact(value);
+  return x === null ? empty : unitValue.format(x);
 }
 
 /** 12.345 -> "12.35%"; with `signed`, "+12.35%" and "-0.40%". */

@@ -162,6 +162,7 @@ export function capitalAccountFixture(): ProcedureOutput<'portfolio.capital.acco
     fund: { as_of: '2026-03-02', start_date: null, net_account_value: zero, units_outstanding: '0', unit_value: null },
     entries: [],
     history: [],
+    provisional: null,
   };
 }
 

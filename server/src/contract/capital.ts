@@ -4,9 +4,9 @@ import { MONEY } from '../domain/amounts';
 import { bookDayField, decimalField } from './money-fields';
 import { allowNegativeCashField } from './balances';
 
-/** What a capital account entry can be. */
-export const CAPITAL_KINDS = ['commitment', 'contribution', 'distribution'] as const;
-export type CapitalKind = (typeof CAPITAL_KINDS)[number];
+import { CAPITAL_KINDS } from './capital-rules';
+
+export { CAPITAL_KINDS, type CapitalKind } from './capital-rules';
 
 /** A user id from JSON or from a query string's text. */
 const userIdField = idField.or(z.coerce.number({ error: 'A valid id is required.' }).pipe(idField));

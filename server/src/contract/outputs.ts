@@ -294,6 +294,18 @@ const capitalEntry = z.object({
   units: decimal.describe('Units bought (+) or redeemed (−), to 8 places'),
   unit_value: decimal.nullable().describe('Value per unit the entry was priced at'),
 });
+const capitalEntryView = capitalEntry.extend({
+  recorded_on: isoDay.describe('The New York day the entry was recorded; an entry dated before it is back-dated'),
+  provisional: z.boolean().describe('Priced from a snapshot that lacked the cash of an entry recorded before it'),
+});
+const provisionalMark = z
+  .object({
+    since: isoDay.describe('The first day whose figures are provisional'),
+    figures: z.boolean().describe("Whether today's figures (value, multiples, IRR) are provisional"),
+    note: z.string().describe('What provisional means, in words'),
+  })
+  .nullable()
+  .describe('Figures resting on snapshots taken before a back-dated entry was recorded; null when there are none');
 const capitalFigures = z.object({
   commitment: decimal,
   contributed: decimal,
@@ -318,12 +330,14 @@ export const capitalAccountOutput = z.object({
   ...partner,
   figures: capitalFigures,
   fund: fundState,
-  entries: z.array(capitalEntry),
-  history: z.array(z.object({ date: isoDay, value: decimal })),
+  entries: z.array(capitalEntryView),
+  history: z.array(z.object({ date: isoDay, value: decimal, provisional: z.boolean() })),
+  provisional: provisionalMark,
 });
 export const capitalAccountsOutput = z.object({
   fund: fundState,
-  accounts: z.array(z.object({ ...partner, figures: capitalFigures })),
+  accounts: z.array(z.object({ ...partner, figures: capitalFigures, provisional: z.boolean() })),
+  provisional: provisionalMark,
   gp: z.object({ units: decimal, value: decimal }),
 });
 export const capitalEntryOutput = z.object({ message: z.string(), entry: capitalEntry });

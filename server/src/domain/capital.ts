@@ -42,6 +42,32 @@ export function valueOfUnits(units: Decimal, netAccountValue: Decimal, unitsOuts
   return unitsOutstanding.eq(0) ? ZERO : toCents(units.times(netAccountValue).div(unitsOutstanding));
 }
 
+export interface UnitMove {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** Units bought (+) or redeemed (−). */
+  units: Decimal;
+}
+
+/**
+ * The fewest units an account holds at the end of any day from `from` on, and the first day it
+ * holds that few: units only change on the days of entries, so those days and `from` are the ones
+ * to look at. A distribution dated `from` may redeem at most this many units, or the account would
+ * be short of units on that day, even if it holds more on the distribution's own day.
+ */
+export function fewestUnitsFrom(moves: readonly UnitMove[], from: string): { units: Decimal; date: string } {
+  const byDay = new Map<string, Decimal>();
+  for (const m of moves) byDay.set(m.date, (byDay.get(m.date) ?? ZERO).plus(m.units));
+  let held = ZERO;
+  for (const [day, units] of byDay) if (day <= from) held = held.plus(units);
+  let fewest = { units: held, date: from };
+  for (const day of [...byDay.keys()].filter((d) => d > from).sort()) {
+    held = held.plus(byDay.get(day)!);
+    if (held.lt(fewest.units)) fewest = { units: held, date: day };
+  }
+  return fewest;
+}
+
 export interface Multiples {
   /** Distributed ÷ contributed. */
   dpi: string | null;
@@ -164,4 +190,97 @@ export function quarterDays(quarter: string): { first: string; last: string } | 
   const lastDay = new Date(Date.UTC(Number(year), lastMonth, 0)).getUTCDate();
   const mm = (m: number) => String(m).padStart(2, '0');
   return { first: `${year}-${mm(firstMonth)}-01`, last: `${year}-${mm(lastMonth)}-${lastDay}` };
+}
+
+/** A contribution or distribution as provisional figures see it. */
+export interface RecordedEntry {
+  id: number;
+  /** YYYY-MM-DD: the day it belongs to. */
+  date: string;
+  /** When it was recorded: snapshots taken before then lack its cash. */
+  recordedAt: Date;
+  /** Dated before the day it was recorded, so priced from that date's snapshot (not today's value). */
+  pricedFromSnapshot: boolean;
+}
+
+/** When a day's snapshot of the net account value was taken. */
+export interface SnapshotTaken {
+  date: string;
+  takenAt: Date;
+}
+
+export interface ProvisionalBooks {
+  /**
+   * The value per unit of a past day is provisional when the snapshot that values the day (the
+   * latest on or before it) was taken before an entry dated on or before that day was recorded:
+   * the entry's units count from its date, but its cash is not in that snapshot.
+   */
+  isStale(day: string): boolean;
+  /**
+   * Entries priced from such a snapshot, one that lacked the cash of an entry recorded before
+   * them: they bought or redeemed units at a wrong price, so every holder's share is provisional.
+   */
+  mispriced: ReadonlySet<number>;
+  /** The earliest date of a mispriced entry, or null. */
+  firstMispriced: string | null;
+  /** The earliest stale day, or null. */
+  firstStale: string | null;
+}
+
+/** Which figures rest on snapshots that do not include every entry's cash yet; today's value never does. */
+export function provisionalBooks(entries: readonly RecordedEntry[], snapshots: readonly SnapshotTaken[], today: string): ProvisionalBooks {
+  const snaps = [...snapshots].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const byDate = [...entries].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const latestRecorded: number[] = [];
+  for (const e of byDate) latestRecorded.push(Math.max(latestRecorded.at(-1) ?? -Infinity, e.recordedAt.getTime()));
+  /** The index of the last item dated on or before the day, or −1. */
+  const lastUpTo = (list: readonly { date: string }[], day: string): number => {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.date <= day) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  };
+  const snapshotFor = (day: string): SnapshotTaken | undefined => snaps[lastUpTo(snaps, day)];
+  const isStale = (day: string): boolean => {
+    if (day >= today) return false;
+    const snap = snapshotFor(day);
+    const i = lastUpTo(byDate, day);
+    return snap !== undefined && i >= 0 && latestRecorded[i]! > snap.takenAt.getTime();
+  };
+  // In the order of recording, the latest recording so far among entries dated on or before a day
+  // (a prefix maximum over the days, a Fenwick tree): an entry is mispriced if that recording came
+  // after its pricing snapshot was taken.
+  const dayRank = new Map([...new Set(byDate.map((e) => e.date))].map((d, i) => [d, i + 1]));
+  const tree = new Array<number>(dayRank.size + 1).fill(-Infinity);
+  const record = (rank: number, time: number) => {
+    for (let i = rank; i < tree.length; i += i & -i) tree[i] = Math.max(tree[i]!, time);
+  };
+  const latestUpTo = (rank: number) => {
+    let latest = -Infinity;
+    for (let i = rank; i > 0; i -= i & -i) latest = Math.max(latest, tree[i]!);
+    return latest;
+  };
+  const byRecording = [...byDate].sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
+  const mispriced = new Set<number>();
+  for (let i = 0; i < byRecording.length;) {
+    // Entries recorded at one moment do not count against each other.
+    let j = i;
+    while (j < byRecording.length && byRecording[j]!.recordedAt.getTime() === byRecording[i]!.recordedAt.getTime()) j += 1;
+    const group = byRecording.slice(i, j);
+    for (const f of group) {
+      const snap = f.pricedFromSnapshot ? snapshotFor(f.date) : undefined;
+      if (snap && latestUpTo(dayRank.get(f.date)!) > snap.takenAt.getTime()) mispriced.add(f.id);
+    }
+    for (const e of group) record(dayRank.get(e.date)!, e.recordedAt.getTime());
+    i = j;
+  }
+  const firstMispriced = byDate.find((e) => mispriced.has(e.id))?.date ?? null;
+  // A day turns stale on an entry's date or on a snapshot's, so the first stale day is one of those.
+  const days = [...new Set([...byDate.map((e) => e.date), ...snaps.map((s) => s.date)])].sort();
+  const firstStale = days.find((d) => d >= (byDate[0]?.date ?? today) && isStale(d)) ?? null;
+  return { isStale, mispriced, firstMispriced, firstStale };
 }

@@ -1,9 +1,10 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, capitalEntries, ledgerEntries, portfolioSnapshots } from '../../src/db/schema';
+import { auditEvents, capitalEntries, ledgerEntries } from '../../src/db/schema';
 import { BOOK_DATE_RULE } from '../../src/contract/book-dates';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
+import { setCash, storeSnapshots } from './books';
 import { ENTRIES, NOW, SNAPSHOTS, TODAY, TODAY_VALUE } from './fixture';
 
 /**
@@ -64,20 +65,8 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
     gp = await h.login('gp-capital@test.dev', 'Passw0rd!');
     lp.A.token = await h.login('ann@test.dev', 'Passw0rd!');
     lp.B.token = await h.login('ben@test.dev', 'Passw0rd!');
-    const zero = '0.00';
-    await h.database.db.insert(portfolioSnapshots).values(
-      Object.entries(SNAPSHOTS).map(([date, value]) => ({
-        date,
-        netAccountValue: value,
-        liquidValue: zero,
-        ventureValue: zero,
-        realEstateValue: zero,
-        cashAvailable: value,
-        marginDebit: zero,
-        accountsReceivable: zero,
-        takenAt: new Date(`${date}T21:00:00Z`),
-      })),
-    );
+    // Taken again after the entries below are recorded, so they include their cash: nothing is provisional here.
+    await storeSnapshots(h, SNAPSHOTS, () => new Date('2025-09-30T20:00:00Z'));
     for (const e of ENTRIES) {
       const res = await h.inject({
         method: 'POST',
@@ -87,13 +76,7 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
       });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const balances = await h.inject({
-      method: 'PUT',
-      url: '/api/account-balance',
-      headers: bearer(gp),
-      payload: { cash_available: TODAY_VALUE, margin_debit: 0, accounts_receivable: 0 },
-    });
-    expect(balances.statusCode).toBe(200);
+    await setCash(h, gp, TODAY_VALUE);
   });
   afterAll(() => h.close());
 
@@ -124,7 +107,7 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
         figures: unknown;
         entries: { date: string; units: string; unit_value: string | null; kind: string }[];
         fund: unknown;
-        history: { date: string; value: string }[];
+        history: { date: string; value: string; provisional: boolean }[];
       };
       expect(account.user_id).toBe(lp[who].id);
       expect(account.figures).toEqual(figures);
@@ -138,7 +121,8 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
       const priced = account.entries.filter((e) => e.kind !== 'commitment').map((e) => [who, e.date, e.units, e.unit_value]);
       expect(priced).toEqual(PRICED.filter(([lpOf]) => lpOf === who));
       // The value over time: each snapshot since the start, then today.
-      expect(account.history.at(-1)).toEqual({ date: TODAY, value: figures.value });
+      expect(account.history.at(-1)).toEqual({ date: TODAY, value: figures.value, provisional: false });
+      expect(account.history.some((p) => p.provisional)).toBe(false);
       expect(account.history[0]?.date).toBe('2023-07-03');
     }
     const a = (await get('/api/capital-account', lp.A.token)).json() as { history: { date: string; value: string }[] };
@@ -179,25 +163,39 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
     const text = (await parser.getText()).text.replace(/\s+/g, ' ');
     await parser.destroy();
     for (const expected of [
-      'Alder Finch Capital',
-      'Capital account statement, 2024-Q3',
-      'Period 2024-07-01 to 2024-09-30',
-      'Limited partner: Ann Archer (ann@test.dev)',
-      'Opening value $743,987.91',
+      'Alder Finch Capital 200 Clarendon Street, Suite 4100 Boston, MA 02116 United States partners@alderfinch.example',
+      'Capital Account Statement Quarter ended September 30, 2024 (2024-Q3) Issued September 30, 2025',
+      'LIMITED PARTNER Ann Archer ann@test.dev PERIOD Jul 1, 2024 – Sep 30, 2024 Amounts in US dollars',
+      'Opening value, June 30, 2024 $743,987.91',
       'Contributions $0.00',
       'Distributions $0.00',
       'Gain or loss -$68,675.81',
-      'Closing value $675,312.10',
-      'Units 677.42974239',
-      'Value per unit $996.87',
-      'DPI 0.0000',
-      'RVPI 0.9647',
-      'TVPI 0.9647',
-      'IRR (XIRR) -0.0367',
+      'Closing value, September 30, 2024 $675,312.10',
+      'Units held 677.42974239',
+      // Four places, as the app shows it (kept to 8: 996.87401076).
+      'Value per unit $996.8740',
+      'DPI (distributed ÷ contributed) 0.0000x',
+      'RVPI (value ÷ contributed) 0.9647x',
+      'TVPI ((distributed + value) ÷ contributed) 0.9647x',
+      'IRR since the first contribution (XIRR) -3.67% a year',
+      'It is unaudited and for information only',
+      'Page 1 of 1',
       'No entries in this quarter.',
     ]) {
       expect(text).toContain(expected);
     }
+    expect(text).not.toContain('Provisional');
+  });
+
+  it("lists the quarter's entries in the PDF as a table, kinds capitalized", async () => {
+    const res = await get(`/api/capital-account/statement.pdf?quarter=2024-Q4&userId=${lp.A.id}`, gp);
+    const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
+    const text = (await parser.getText()).text.replace(/\s+/g, ' ');
+    await parser.destroy();
+    expect(text).toContain('Date Kind Amount Units Value per unit Recorded');
+    expect(text).toContain('Dec 16, 2024 Distribution -$150,000.00 -138.71487119 $1,081.3549 Sep 30, 2025');
+    expect(text).toContain('Distributions -$150,000.00');
+    expect(text).toContain('IRR since the first contribution (XIRR) 3.83% a year');
   });
 
   it('gives the same statement as CSV, with the quarter’s entries', async () => {
@@ -224,9 +222,12 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
       'rvpi,0.8322',
       'tvpi,1.0465',
       'irr,0.0383',
+      'opening_provisional,false',
+      'closing_provisional,false',
+      'provisional_note,',
       '',
-      'date,kind,amount,units,value_per_unit',
-      '2024-12-16,distribution,150000.00,-138.71487119,1081.35485913',
+      'date,kind,amount,units,value_per_unit,recorded_on,provisional',
+      '2024-12-16,distribution,150000.00,-138.71487119,1081.35485913,2025-09-30,false',
       '',
     ]);
   });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { multiples, quarterDays, startUnits, unitsFor, unitValue, valueOfUnits, xirr } from '../../src/domain/capital';
+import {
+  fewestUnitsFrom,
+  multiples,
+  provisionalBooks,
+  quarterDays,
+  startUnits,
+  unitsFor,
+  unitValue,
+  valueOfUnits,
+  xirr,
+} from '../../src/domain/capital';
 import { dec } from '../../src/domain/money';
 
 const flow = (date: string, amount: string) => ({ date, amount: dec(amount) });
@@ -43,5 +53,43 @@ describe('capital accounts: pure rules', () => {
     expect(quarterDays('2026-Q3')).toEqual({ first: '2026-07-01', last: '2026-09-30' });
     expect(quarterDays('2024-Q4')).toEqual({ first: '2024-10-01', last: '2024-12-31' });
     expect(quarterDays('2024-Q5')).toBeNull();
+  });
+
+  it('finds the fewest units an account holds on any day from a date on', () => {
+    const moves = [
+      { date: '2026-10-27', units: dec('100') },
+      { date: '2026-11-26', units: dec('-98.99999267') },
+      { date: '2026-12-01', units: dec('5') },
+    ];
+    // Held on its own day: 100 units; but only 1.00000733 from 2026-11-26 on.
+    expect(fewestUnitsFrom(moves, '2026-11-06')).toEqual({ units: dec('1.00000733'), date: '2026-11-26' });
+    expect(fewestUnitsFrom(moves, '2026-12-02')).toEqual({ units: dec('6.00000733'), date: '2026-12-02' });
+    expect(fewestUnitsFrom(moves, '2026-10-01')).toEqual({ units: dec('0'), date: '2026-10-01' });
+    expect(fewestUnitsFrom([], '2026-10-01')).toEqual({ units: dec('0'), date: '2026-10-01' });
+  });
+
+  it('marks the days whose snapshot lacks a back-dated entry’s cash, and units priced from them', () => {
+    const at = (iso: string) => new Date(iso);
+    const snapshots = ['2026-10-01', '2026-10-02', '2026-10-05'].map((date) => ({ date, takenAt: at(`${date}T21:00:00Z`) }));
+    // Dated Oct 1, recorded Oct 3: the snapshots of Oct 1 and 2 lack its cash; Oct 5's has it.
+    const first = { id: 1, date: '2026-10-01', recordedAt: at('2026-10-03T15:00:00Z'), pricedFromSnapshot: true };
+    // Dated Oct 2, recorded after it: priced from Oct 2's snapshot, which lacked the first one's cash.
+    const second = { id: 2, date: '2026-10-02', recordedAt: at('2026-10-03T16:00:00Z'), pricedFromSnapshot: true };
+    const books = provisionalBooks([first, second], snapshots, '2026-10-06');
+    expect(['2026-09-30', '2026-10-01', '2026-10-02', '2026-10-03', '2026-10-05', '2026-10-06'].map(books.isStale)).toEqual([
+      false,
+      true,
+      true,
+      // The weekend is valued by Oct 2's snapshot; today by the engine.
+      true,
+      false,
+      false,
+    ]);
+    expect([...books.mispriced]).toEqual([2]);
+    expect([books.firstStale, books.firstMispriced]).toEqual(['2026-10-01', '2026-10-02']);
+    // Recorded the other way round, the later-dated one was priced consistently: nothing mispriced.
+    expect(provisionalBooks([{ ...first, recordedAt: at('2026-10-03T17:00:00Z') }, second], snapshots, '2026-10-06').mispriced.size).toBe(
+      0,
+    );
   });
 });

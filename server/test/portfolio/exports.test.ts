@@ -1,36 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../../src/services/csv';
+import { parseCsv } from '../support/csv';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
-
-/** Splits our CSV (CRLF lines, RFC 4180 quotes) into rows of cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += ch;
-  }
-  return rows;
-}
 
 const records = (text: string) => {
   const [header, ...rows] = parseCsv(text);

@@ -5,11 +5,12 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { useToast } from '../../lib/notify';
 import { NOT_AVAILABLE } from '@contract/quotes';
-import { formatCalendarDate, formatCurrency, formatPrice, formatQuantity } from '../../lib/format';
+import { formatCalendarDate, formatCurrency, formatQuantity, formatUnitValue } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CapitalEntries } from './capital-entries';
 import { CapitalEntryForm } from './capital-entry-form';
 import { formatIrr } from './capital-figures';
+import { ProvisionalMark, ProvisionalNotice } from './provisional-notice';
 import type { CapitalAccounts, CapitalEntry } from './capital-types';
 import { StatementDownloads } from './statement-downloads';
 import '../dashboard/dashboard.css';
@@ -63,7 +64,13 @@ const columns: Column<Row>[] = [
   {
     key: 'value',
     header: 'Value',
-    text: (r) => formatCurrency(r.figures.value),
+    text: (r) => `${formatCurrency(r.figures.value)}${r.provisional ? ' provisional' : ''}`,
+    cell: (r) => (
+      <span>
+        {formatCurrency(r.figures.value)}
+        {r.provisional && <ProvisionalMark />}
+      </span>
+    ),
     sort: 'decimal',
     sortValue: (r) => r.figures.value,
     className: 'num',
@@ -109,9 +116,10 @@ export function CapitalAccountsPage() {
         <>
           <p className="capital-fund">
             {fund?.start_date
-              ? `Net account value ${formatCurrency(fund.net_account_value)}, ${formatQuantity(fund.units_outstanding)} units outstanding at ${formatPrice(fund.unit_value)} a unit, since ${formatCalendarDate(fund.start_date)}.`
+              ? `Net account value ${formatCurrency(fund.net_account_value)}, ${formatQuantity(fund.units_outstanding)} units outstanding at ${formatUnitValue(fund.unit_value)} a unit, since ${formatCalendarDate(fund.start_date)}.`
               : 'Capital accounts start with the first contribution: the net account value that day is the GP side\u2019s, at $1,000.00 a unit.'}
           </p>
+          {accounts.data.provisional && <ProvisionalNotice provisional={accounts.data.provisional} subject="The fund's values" />}
           <section className="capital" aria-labelledby="capital-list-title">
             <h2 id="capital-list-title" className="capital__title">
               Limited partners

@@ -1,17 +1,15 @@
 import type { ReactNode } from 'react';
+import { CAPITAL_KIND_LABELS } from '@contract/capital-rules';
 import { DataTable, type Column } from '../../components/data-table';
-import { formatCalendarDate, formatCurrency, formatPrice, formatQuantity } from '../../lib/format';
+import { formatCalendarDate, formatCurrency, formatQuantity, formatUnitValue } from '../../lib/format';
 import type { CapitalEntry } from './capital-types';
+import { ProvisionalMark } from './provisional-notice';
 
-const KIND_LABEL: Record<CapitalEntry['kind'], string> = {
-  commitment: 'Commitment',
-  contribution: 'Contribution',
-  distribution: 'Distribution',
-};
+const unitValueText = (e: CapitalEntry) => formatUnitValue(e.unit_value, '');
 
 const columns: Column<CapitalEntry>[] = [
   { key: 'date', header: 'Date', text: (e) => formatCalendarDate(e.date), sort: 'date', sortValue: (e) => e.date },
-  { key: 'kind', header: 'Kind', text: (e) => KIND_LABEL[e.kind] },
+  { key: 'kind', header: 'Kind', text: (e) => CAPITAL_KIND_LABELS[e.kind] },
   { key: 'amount', header: 'Amount', text: (e) => formatCurrency(e.amount), sort: 'decimal', sortValue: (e) => e.amount, className: 'num' },
   {
     key: 'units',
@@ -24,10 +22,23 @@ const columns: Column<CapitalEntry>[] = [
   {
     key: 'unit_value',
     header: 'Value per unit',
-    text: (e) => formatPrice(e.unit_value, ''),
+    text: (e) => (e.provisional ? `${unitValueText(e)} provisional` : unitValueText(e)),
+    cell: (e) => (
+      <span>
+        {unitValueText(e)}
+        {e.provisional && <ProvisionalMark />}
+      </span>
+    ),
     sort: 'decimal',
     sortValue: (e) => e.unit_value,
     className: 'num',
+  },
+  {
+    key: 'recorded_on',
+    header: 'Recorded',
+    text: (e) => formatCalendarDate(e.recorded_on),
+    sort: 'date',
+    sortValue: (e) => e.recorded_on,
   },
 ];
 

@@ -1,37 +1,42 @@
+import { irrPercentText } from '@contract/capital-rules';
 import { NOT_AVAILABLE } from '@contract/quotes';
 import { formatCurrency, formatQuantity } from '../../lib/format';
 import type { AccountFigures } from './capital-types';
+import { ProvisionalMark } from './provisional-notice';
 
-/** The IRR, a fraction to 4 places, as a percent a year: "0.0969" -> "9.69% a year". */
+/** The IRR, a fraction to 4 places, as a percent a year: "0.0969" -> "9.69% a year" (as the statements write it). */
 export function formatIrr(irr: string | null): string {
-  if (irr === null) return NOT_AVAILABLE;
-  const [whole = '0', fraction = ''] = irr.replace('-', '').split('.');
-  const digits = `${whole}${fraction.padEnd(4, '0')}`.replace(/^0+(?=\d{3})/, '');
-  return `${irr.startsWith('-') ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}% a year`;
+  return irr === null ? NOT_AVAILABLE : irrPercentText(irr);
 }
 
 const ratio = (value: string | null) => (value === null ? NOT_AVAILABLE : `${value}x`);
 
-/** An account's figures as a list of terms and values. */
-export function CapitalFigures({ figures }: { figures: AccountFigures }) {
-  const items: [string, string][] = [
-    ['Commitment', formatCurrency(figures.commitment)],
-    ['Contributed', formatCurrency(figures.contributed)],
-    ['Unfunded', formatCurrency(figures.unfunded)],
-    ['Distributed', formatCurrency(figures.distributed)],
-    ['Units', formatQuantity(figures.units)],
-    ['Value', formatCurrency(figures.value)],
-    ['DPI', ratio(figures.dpi)],
-    ['RVPI', ratio(figures.rvpi)],
-    ['TVPI', ratio(figures.tvpi)],
-    ['IRR', formatIrr(figures.irr)],
+/**
+ * An account's figures as a list of terms and values; with `provisional`, those that rest on the
+ * units' values (units, value, RVPI, TVPI, IRR) carry the mark.
+ */
+export function CapitalFigures({ figures, provisional = false }: { figures: AccountFigures; provisional?: boolean }) {
+  const items: [string, string, boolean][] = [
+    ['Commitment', formatCurrency(figures.commitment), false],
+    ['Contributed', formatCurrency(figures.contributed), false],
+    ['Unfunded', formatCurrency(figures.unfunded), false],
+    ['Distributed', formatCurrency(figures.distributed), false],
+    ['Units', formatQuantity(figures.units), provisional],
+    ['Value', formatCurrency(figures.value), provisional],
+    ['DPI', ratio(figures.dpi), false],
+    ['RVPI', ratio(figures.rvpi), provisional],
+    ['TVPI', ratio(figures.tvpi), provisional],
+    ['IRR', formatIrr(figures.irr), provisional],
   ];
   return (
     <dl className="capital-figures">
-      {items.map(([term, value]) => (
+      {items.map(([term, value, marked]) => (
         <div key={term} className="capital-figures__item">
           <dt>{term}</dt>
-          <dd>{value}</dd>
+          <dd>
+            {value}
+            {marked && <ProvisionalMark />}
+          </dd>
         </div>
       ))}
     </dl>

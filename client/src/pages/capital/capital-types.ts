@@ -6,3 +6,4 @@ export type CapitalAccount = Outputs['account'];
 export type CapitalAccounts = Outputs['accounts'];
 export type AccountFigures = CapitalAccount['figures'];
 export type CapitalEntry = CapitalAccount['entries'][number];
+export type ProvisionalState = CapitalAccount['provisional'];

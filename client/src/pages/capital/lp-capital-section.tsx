@@ -1,6 +1,7 @@
 import { trpc } from '../../api/trpc';
 import { CapitalEntries } from './capital-entries';
 import { CapitalFigures } from './capital-figures';
+import { ProvisionalNotice } from './provisional-notice';
 import { StatementDownloads } from './statement-downloads';
 import { ValueChart } from './value-chart';
 import './capital.css';
@@ -23,7 +24,8 @@ export function LpCapitalSection() {
         </p>
       ) : (
         <>
-          <CapitalFigures figures={account.data.figures} />
+          {account.data.provisional && <ProvisionalNotice provisional={account.data.provisional} subject="Your account's values" />}
+          <CapitalFigures figures={account.data.figures} provisional={account.data.provisional?.figures ?? false} />
           <StatementDownloads startDate={account.data.fund.start_date} />
           <ValueChart history={account.data.history} />
           <h3 className="capital__subtitle">Entries</h3>

@@ -9,6 +9,11 @@ const moneyTick = (v: number) => `$${Math.round(v / 1000).toLocaleString('en-US'
 export function ValueChart({ history }: { history: CapitalAccount['history'] }) {
   const first = history[0];
   const last = history.at(-1);
+  const marked = history.filter((p) => p.provisional);
+  const provisional =
+    marked.length === 0
+      ? ''
+      : ` The values from ${formatCalendarDate(marked[0]!.date)} to ${formatCalendarDate(marked.at(-1)!.date)} are provisional.`;
   return (
     <figure className="chart" aria-labelledby="capital-chart-caption" aria-describedby="capital-chart-summary">
       <figcaption id="capital-chart-caption" className="chart__caption">
@@ -16,7 +21,7 @@ export function ValueChart({ history }: { history: CapitalAccount['history'] }) 
       </figcaption>
       <p id="capital-chart-summary" className="chart__summary">
         {first && last
-          ? `Your account's value went from ${formatCurrency(first.value)} on ${formatCalendarDate(first.date)} to ${formatCurrency(last.value)} on ${formatCalendarDate(last.date)}.`
+          ? `Your account's value went from ${formatCurrency(first.value)} on ${formatCalendarDate(first.date)} to ${formatCurrency(last.value)} on ${formatCalendarDate(last.date)}.${provisional}`
           : 'No value yet: the account starts with its first contribution.'}
       </p>
       {history.length > 1 && (

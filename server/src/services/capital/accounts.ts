@@ -6,13 +6,13 @@ import { dayInNewYork } from '../../domain/dates';
 import { centsText, dec, fixed, sum, ZERO, type Decimal } from '../../domain/money';
 import type { PortfolioEngine } from '../portfolio/engine';
 import { fail } from '../errors';
-import { entryRecord } from './entries';
 import { fundOf, snapshotsFrom, type FundRow } from './nav';
+import { earlier, entryView, provisionalMark, provisionalOf, provisionalOnDay, type ProvisionalMark } from './provisional';
 
 /** The capital accounts' reads: one LP's account with its entries and value over time, and all of them. */
 
 type EntryRow = typeof capitalEntries.$inferSelect;
-export type EntryView = ReturnType<typeof entryRecord>;
+export type EntryView = ReturnType<typeof entryView>;
 
 export interface AccountFigures extends Multiples {
   commitment: string;
@@ -45,7 +45,9 @@ export interface AccountView extends Partner {
   fund: FundState;
   entries: EntryView[];
   /** The account's value at each day's snapshot since capital accounts started, and today. */
-  history: { date: string; value: string }[];
+  history: { date: string; value: string; provisional: boolean }[];
+  /** From which day figures are provisional and whether today's are; null when none is. */
+  provisional: ProvisionalMark | null;
 }
 
 const totalOf = (rows: EntryRow[], kind: EntryRow['kind']) => sum(rows.filter((r) => r.kind === kind).map((r) => dec(r.amount)));
@@ -127,29 +129,42 @@ export async function accountOf(deps: CapitalAccountsDeps, userId: number): Prom
   ]);
   const mine = all.filter((r) => r.userId === userId);
   const now = await fundNow(deps, fund, all);
-  const value = valueOfUnits(unitsOf(mine), now.nav, now.units);
+  const books = await provisionalOf(deps.db, fund, all, now.state.as_of);
+  const held = unitsOf(mine);
+  const value = valueOfUnits(held, now.nav, now.units);
+  const provisionalOn = (day: string, units: Decimal) => provisionalOnDay(books, day, units);
   const history: AccountView['history'] = [];
   if (fund) {
     for (const s of await snapshotsFrom(deps.db, fund.startDate)) {
       if (s.date >= now.state.as_of) break;
       const upTo = (r: EntryRow) => r.date <= s.date;
+      const units = unitsOf(mine.filter(upTo));
       const outstanding = dec(fund.gpUnits).plus(unitsOf(all.filter(upTo)));
-      history.push({ date: s.date, value: centsText(valueOfUnits(unitsOf(mine.filter(upTo)), dec(s.value), outstanding)) });
+      history.push({
+        date: s.date,
+        value: centsText(valueOfUnits(units, dec(s.value), outstanding)),
+        provisional: provisionalOn(s.date, units),
+      });
     }
-    history.push({ date: now.state.as_of, value: centsText(value) });
+    history.push({ date: now.state.as_of, value: centsText(value), provisional: provisionalOn(now.state.as_of, held) });
   }
+  const figuresProvisional = history.at(-1)?.provisional ?? false;
   return {
     ...partner,
     figures: figuresOf(mine, value, now.state.as_of),
     fund: now.state,
-    entries: mine.map((r) => entryRecord(r)),
+    entries: mine.map((r) => entryView(r, books)),
     history,
+    provisional: provisionalMark(history.find((p) => p.provisional)?.date ?? null, figuresProvisional),
   };
 }
 
 export interface AccountsView {
   fund: FundState;
-  accounts: (Partner & { figures: AccountFigures })[];
+  /** Each account; `provisional` when its figures today rest on units priced from an incomplete snapshot. */
+  accounts: (Partner & { figures: AccountFigures; provisional: boolean })[];
+  /** From which day the fund's figures are provisional and whether today's are; null when none is. */
+  provisional: ProvisionalMark | null;
   /** The GP side: the units it held when capital accounts started, worth the rest of the net account value. */
   gp: { units: string; value: string };
 }
@@ -169,15 +184,24 @@ export async function allAccounts(deps: CapitalAccountsDeps): Promise<AccountsVi
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
   ]);
   const now = await fundNow(deps, fund, all);
+  const books = await provisionalOf(deps.db, fund, all, now.state.as_of);
   const accounts = partners.map((u) => {
     const mine = all.filter((r) => r.userId === u.id);
-    const value = valueOfUnits(unitsOf(mine), now.nav, now.units);
-    return { user_id: u.id, name: `${u.firstName} ${u.lastName}`, email: u.email, figures: figuresOf(mine, value, now.state.as_of) };
+    const held = unitsOf(mine);
+    const value = valueOfUnits(held, now.nav, now.units);
+    return {
+      user_id: u.id,
+      name: `${u.firstName} ${u.lastName}`,
+      email: u.email,
+      figures: figuresOf(mine, value, now.state.as_of),
+      provisional: books.firstMispriced !== null && !held.eq(0),
+    };
   });
   const lpValue = sum(accounts.map((a) => dec(a.figures.value)));
   return {
     fund: now.state,
     accounts,
+    provisional: provisionalMark(earlier(books.firstStale, books.firstMispriced), books.firstMispriced !== null),
     gp: { units: fixed(fund ? dec(fund.gpUnits) : ZERO, UNIT_PLACES), value: centsText(fund ? now.nav.minus(lpValue) : now.nav) },
   };
 }

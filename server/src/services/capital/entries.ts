@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { capitalEntries, capitalFund, users } from '../../db/schema';
-import { startUnits, UNIT_PLACES, unitsFor } from '../../domain/capital';
+import { fewestUnitsFrom, startUnits, UNIT_PLACES, unitsFor, type UnitMove } from '../../domain/capital';
 import { dayInNewYork } from '../../domain/dates';
 import { bookDateProblem } from '../../contract/book-dates';
 import { centsText, dec, fixed, plain, type Decimal } from '../../domain/money';
@@ -59,6 +59,15 @@ async function limitedPartner(db: Queryable, userId: number) {
   return user;
 }
 
+/** An LP's units bought and redeemed, entry by entry, read inside the caller's transaction. */
+async function unitMovesOf(tx: Queryable, userId: number): Promise<(UnitMove & { id: number })[]> {
+  const rows = await tx
+    .select({ id: capitalEntries.id, date: capitalEntries.date, units: capitalEntries.units })
+    .from(capitalEntries)
+    .where(and(eq(capitalEntries.userId, userId), ne(capitalEntries.kind, 'commitment')));
+  return rows.map((r) => ({ id: r.id, date: r.date, units: dec(r.units) }));
+}
+
 /** The net account value that prices a day's units: the engine's today, the snapshot before. */
 async function pricingValue(tx: Queryable, day: string, today: string): Promise<Decimal> {
   const value = day >= today ? await netAccountValueNow(tx, today) : await netAccountValueOn(tx, day);
@@ -113,11 +122,20 @@ export async function recordEntry(
       units = unitsFor(amount, value, outstanding);
       unitValueText = fixed(value.div(outstanding), UNIT_PLACES);
       if (input.kind === 'distribution') {
-        const held = await unitsOutstandingOn(tx, fund, input.date, input.userId);
-        if (units.gt(held)) {
-          const worth = held.times(value).div(outstanding);
+        // Later entries may have redeemed units this one would redeem again: the account must keep
+        // enough units on every day from this date on, not only on this date.
+        const fewest = fewestUnitsFrom(await unitMovesOf(tx, input.userId), input.date);
+        if (units.gt(fewest.units)) {
+          if (fewest.date === input.date) {
+            const worth = fewest.units.times(value).div(outstanding);
+            throw fail.badRequest(
+              `The distribution of ${usd(centsText(amount))} is more than the account's value of ${usd(centsText(worth))} on ${input.date}.`,
+            );
+          }
           throw fail.badRequest(
-            `The distribution of ${usd(centsText(amount))} is more than the account's value of ${usd(centsText(worth))} on ${input.date}.`,
+            `The distribution of ${usd(centsText(amount))} on ${input.date} would redeem ${fixed(units, UNIT_PLACES)} units, ` +
+              `but after the entries dated up to ${fewest.date} the account holds only ${fixed(fewest.units, UNIT_PLACES)} units on that day. ` +
+              'Correct the later distributions first, or record a smaller amount.',
           );
         }
         units = units.neg();
@@ -141,6 +159,8 @@ export async function recordEntry(
         unitValue: unitValueText,
         ledgerEntryId,
         createdBy: actor.id,
+        // The moment it was recorded on the product's clock: it tells which snapshots lack its cash.
+        createdAt: now,
       })
       .returning();
     await recordAudit(tx, actor, now, [
@@ -172,9 +192,10 @@ export async function deleteEntry(deps: CapitalEntriesDeps, actor: Actor, id: nu
         );
       }
     } else {
-      const fund = await fundOf(tx, true);
-      const held = fund ? await unitsOutstandingOn(tx, fund, '9999-12-31', entry.userId) : dec(0);
-      if (held.minus(dec(entry.units)).lt(0)) {
+      // Taking a distribution back only gives units back, so it is always possible (even in books
+      // that went short before this rule); a contribution's units must not be needed on any later day.
+      const others = entry.kind === 'contribution' ? (await unitMovesOf(tx, entry.userId)).filter((m) => m.id !== entry.id) : [];
+      if (entry.kind === 'contribution' && fewestUnitsFrom(others, entry.date).units.lt(0)) {
         throw fail.conflict('Units of this contribution have been distributed since; correct the later distributions first.');
       }
       await moveMoney({ db: tx, now: () => now }, actor, {
@@ -185,7 +206,10 @@ export async function deleteEntry(deps: CapitalEntriesDeps, actor: Actor, id: nu
         allowNegativeCash: true,
       });
     }
-    await tx.delete(capitalEntries).where(and(eq(capitalEntries.id, id)));
+    await tx.delete(capitalEntries).where(eq(capitalEntries.id, id));
+    // With no priced entry left, the fund starts again with the next contribution (on its own date).
+    const [priced] = await tx.select({ id: capitalEntries.id }).from(capitalEntries).where(ne(capitalEntries.kind, 'commitment')).limit(1);
+    if (!priced) await tx.delete(capitalFund);
     await recordAudit(tx, actor, now, [
       { action: 'capital.delete', entity: 'capital_entry', entityId: entry.id, before: entryRecord(entry, partner?.email) },
     ]);

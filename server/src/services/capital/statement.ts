@@ -6,9 +6,11 @@ import { addDays, dayInNewYork } from '../../domain/dates';
 import { centsText, dec, fixed, sum, ZERO, type Decimal } from '../../domain/money';
 import type { Queryable } from '../../db/open';
 import type { PortfolioEngine } from '../portfolio/engine';
+import { csvText, type CsvValue } from '../csv';
 import { fail } from '../errors';
 import { figuresOf, partnerOfAccount, type EntryView } from './accounts';
-import { entryRecord } from './entries';
+import { entryView, provisionalOf, provisionalOnDay } from './provisional';
+import { PROVISIONAL_NOTE } from '../../contract/capital-rules';
 import { fundOf, netAccountValueOn } from './nav';
 
 /** A quarterly statement of one LP's capital account: the figures of its PDF and CSV. */
@@ -19,6 +21,8 @@ export interface Statement {
   firm: string;
   partner: { name: string; email: string };
   quarter: string;
+  /** The day the statement was made. */
+  issued: string;
   /** First day of the quarter and the day it closes (its last day, or today for the quarter under way). */
   from: string;
   to: string;
@@ -34,6 +38,8 @@ export interface Statement {
   rvpi: string | null;
   tvpi: string | null;
   irr: string | null;
+  /** Which ends of the quarter are provisional (the closing one carries the ratios and the IRR); null when neither is. */
+  provisional: { opening: boolean; closing: boolean; note: string } | null;
   entries: EntryView[];
 }
 
@@ -70,8 +76,12 @@ export async function statementOf(deps: StatementDeps, userId: number, quarter: 
     const nav = outstanding.eq(0) ? null : await navOn(day);
     return { units, outstanding, nav, value: nav === null ? ZERO : valueOfUnits(units, nav, outstanding) };
   };
-  const opening = await stateOn(addDays(days.first, -1));
+  const openingDay = addDays(days.first, -1);
+  const opening = await stateOn(openingDay);
   const closing = await stateOn(to);
+  const books = await provisionalOf(deps.db, fund, all, today);
+  const openingProvisional = provisionalOnDay(books, openingDay, opening.units);
+  const closingProvisional = provisionalOnDay(books, to, closing.units);
   const mine = all.filter((r) => r.userId === userId);
   const inQuarter = mine.filter((r) => r.date >= days.first);
   const contributions = amountOf(inQuarter, 'contribution');
@@ -82,6 +92,7 @@ export async function statementOf(deps: StatementDeps, userId: number, quarter: 
     firm: site.name,
     partner: { name: partner.name, email: partner.email },
     quarter,
+    issued: today,
     from: days.first,
     to,
     opening_value: centsText(opening.value),
@@ -95,20 +106,17 @@ export async function statementOf(deps: StatementDeps, userId: number, quarter: 
     rvpi: figures.rvpi,
     tvpi: figures.tvpi,
     irr: figures.irr,
-    entries: inQuarter.map((r) => entryRecord(r)),
+    provisional:
+      openingProvisional || closingProvisional
+        ? { opening: openingProvisional, closing: closingProvisional, note: PROVISIONAL_NOTE }
+        : null,
+    entries: inQuarter.map((r) => entryView(r, books)),
   };
-}
-
-/** A spreadsheet cell: quoted when needed, and never read as a formula. */
-function cell(value: string | null): string {
-  if (value === null) return '';
-  const text = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The statement as CSV: its figures as name,value lines, a blank line, then the quarter's entries. */
 export function statementCsv(s: Statement): string {
-  const figures: [string, string | null][] = [
+  const figures: [string, CsvValue][] = [
     ['firm', s.firm],
     ['limited_partner', s.partner.name],
     ['email', s.partner.email],
@@ -126,15 +134,17 @@ export function statementCsv(s: Statement): string {
     ['rvpi', s.rvpi],
     ['tvpi', s.tvpi],
     ['irr', s.irr],
+    ['opening_provisional', s.provisional?.opening ?? false],
+    ['closing_provisional', s.provisional?.closing ?? false],
+    ['provisional_note', s.provisional?.note],
   ];
-  const lines = [
-    'figure,value',
-    ...figures.map(([name, value]) => `${name},${cell(value)}`),
-    '',
-    'date,kind,amount,units,value_per_unit',
-    ...s.entries.map((e) => [e.date, e.kind, e.amount, e.units, e.unit_value].map(cell).join(',')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText([
+    ['figure', 'value'],
+    ...figures,
+    [],
+    ['date', 'kind', 'amount', 'units', 'value_per_unit', 'recorded_on', 'provisional'],
+    ...s.entries.map((e) => [e.date, e.kind, e.amount, e.units, e.unit_value, e.recorded_on, e.provisional]),
+  ]);
 }
 
 /** A download's file name: the partner's e-mail name part and the quarter. */
