@@ -61,8 +61,8 @@ async function seedWalkThrough(baseUrl: string): Promise<void> {
   ]) {
     await call('POST', `/api/capital-accounts/${lp?.id}/entries`, entry);
   }
-  await call('POST', '/api/cash-movements', { kind: 'deposit', amount: '99999999.00', note: 'Year-end capital call' });
-  await call('POST', '/api/cash-movements', { kind: 'withdrawal', amount: '99999999.00' });
+  await call('POST', '/api/cash-movements', { kind: 'deposit', amount: '99999999.00', note: 'Year-end capital call', confirmed: true });
+  await call('POST', '/api/cash-movements', { kind: 'withdrawal', amount: '99999999.00', confirmed: true });
   const balances = (await call('GET', '/api/account-balance')) as Record<string, number>;
   await call('PUT', '/api/account-balance', { ...balances, accounts_receivable: 36500 });
 }

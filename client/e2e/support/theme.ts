@@ -19,5 +19,14 @@ export async function switchColourScheme(page: Page, colorScheme: 'light' | 'dar
   await page.emulateMedia({ colorScheme });
   const shown = colorScheme === 'dark' ? isDark : isLight;
   await expect.poll(async () => shown(await bodyBackground(page)), { message: `the body in the ${colorScheme} theme` }).toBe(true);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // Only the theme's transitions: a loading skeleton's endless shimmer never finishes, and an
+  // animation cancelled meanwhile (its element gone) rejects, which says it is over too.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }

@@ -28,7 +28,12 @@ describe.each(databaseKinds)('the history right after a deposit or withdrawal on
   const history = async () => (await get<{ days: Day[] }>('/api/portfolio/history?days=5')).days;
   const cardsValue = async () => (await get<{ netAccountValue: string }>('/api/portfolio/summary')).netAccountValue;
   const move = async (kind: 'deposit' | 'withdrawal', amount: string) => {
-    const res = await h.inject({ method: 'POST', url: '/api/cash-movements', headers: bearer(gp), payload: { kind, amount } });
+    const res = await h.inject({
+      method: 'POST',
+      url: '/api/cash-movements',
+      headers: bearer(gp),
+      payload: { kind, amount, confirmed: true, allow_negative_cash: true },
+    });
     expect(res.statusCode, res.body).toBe(201);
   };
 
