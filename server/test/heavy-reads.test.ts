@@ -62,44 +62,57 @@ describe.each(databaseKinds)('expensive reads on %s', (kind) => {
     }
 
     it('keeps /healthz answering: p99 under 200 ms (or two PDF renders, on a machine so busy that one takes longer)', async () => {
+      const refusals: string[] = [];
+      /** One batch of five statements: how many were made (a refusal is kept to be reported). */
       const statements = async () => {
-        const res = await fetch(`${base}${statementsBatch(lp.quarter, 10)}`, { headers: bearer(lp.token) });
-        const calls = (await res.json()) as { result?: { data: { body: string } } }[];
-        expect(calls.map((c) => c.result?.data.body.length ?? 0).every((n) => n > 10_000)).toBe(true);
-        return calls.length;
+        const res = await fetch(`${base}${statementsBatch(lp.quarter, 5)}`, { headers: bearer(lp.token) });
+        const answer = (await res.json()) as unknown;
+        if (!Array.isArray(answer)) {
+          refusals.push(`${res.status} ${JSON.stringify(answer)}`);
+          return 0;
+        }
+        const calls = answer as { result?: { data: { body: string } }; error?: { message: string } }[];
+        for (const call of calls) if (call.error) refusals.push(call.error.message);
+        return calls.filter((c) => (c.result?.data.body.length ?? 0) > 10_000).length;
       };
       // Once before measuring: the first statement starts the PDF worker.
       await statements();
 
-      let sampling = true;
+      // Two partners' worth of load, a fixed amount of it, so the test ends however slow the machine.
       let made = 0;
+      let sampling = true;
       const loop = async () => {
-        while (sampling) made += await statements();
+        for (let batch = 0; batch < 4; batch++) {
+          const n = await statements();
+          made += n;
+        }
       };
-      const loops = [loop(), loop()];
+      const loops = Promise.all([loop(), loop()]).finally(() => {
+        sampling = false;
+      });
       const latencies: number[] = [];
-      // Sample while statements are being made, and at least until two batches of them are done.
-      while (latencies.length < 100 || made < 20) {
+      while (sampling || latencies.length < 100) {
         const start = performance.now();
         const res = await fetch(`${base}/healthz`);
         await res.text();
         latencies.push(performance.now() - start);
         expect(res.status).toBe(200);
       }
-      sampling = false;
-      await Promise.all(loops);
+      await loops;
+      expect(refusals, 'every batch of statements answered').toEqual([]);
 
       latencies.sort((a, b) => a - b);
       const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1] ?? Infinity;
       const render = await renderTime();
       // On the event loop a batch's renders run back to back: /healthz waits for several of them.
       const bound = Math.max(200, 2 * render);
-      expect(made).toBeGreaterThanOrEqual(20);
+      expect(made).toBe(40);
       expect(
         p99,
         `p99 of ${latencies.length} /healthz answers while ${made} statements were made (one render: ${Math.round(render)} ms)`,
       ).toBeLessThan(bound);
-    });
+      // Forty multi-page PDFs on a machine other processes keep busy: a stuck test still ends.
+    }, 180_000);
   });
 
   describe('per user', () => {

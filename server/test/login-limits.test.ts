@@ -141,8 +141,11 @@ describe.each(cases)('login limits on %s, counters in the %s', (kind, store) => 
       payload: inputs,
       remoteAddress: ip,
     });
-    const results = res.json<{ error?: { data: { httpStatus: number } } }[]>();
-    expect(results.map((r) => r.error?.data.httpStatus)).toEqual(Array.from({ length: 10 }, () => 401));
+    const results = res.json<{ error?: { message: string; data: { httpStatus: number } } }[]>();
+    expect(
+      results.map((r) => r.error?.data.httpStatus),
+      JSON.stringify(results.map((r) => r.error?.message)),
+    ).toEqual(Array.from({ length: 10 }, () => 401));
 
     const refused = await login(one, email, PASSWORD, ip);
     expect(refused.statusCode).toBe(429);
