@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 
-/** The build-time settings the client reads (README "Configuration"). */
+/** The build-time settings the client reads (README, "Configuration"). */
 interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
 }

@@ -22,7 +22,7 @@ if (canBuild) {
   console.error(
     'There is no build to start (server/dist/main.js), and this install has no build tools (pnpm install --prod).\n' +
       'Build once where the dev dependencies are installed (pnpm install && pnpm build), or make a production bundle\n' +
-      'with `pnpm bundle DIR` and start it with `node dist/main.js` there (README, "Production").',
+      'with `pnpm bundle DIR` and start it with `node dist/main.js` there (docs/operations.md, "Production").',
   );
   process.exit(1);
 }

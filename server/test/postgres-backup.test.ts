@@ -8,7 +8,7 @@ import { openPostgres } from '../src/db/open';
 import { users } from '../src/db/schema';
 
 /**
- * The README's PostgreSQL backup and restore, run as written: `pg_dump -Fc` of a migrated database
+ * docs/operations.md's PostgreSQL backup and restore, run as written: `pg_dump -Fc` of a migrated database
  * with rows, `pg_restore --no-owner` into a new empty database, and the same rows come back.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;

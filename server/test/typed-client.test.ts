@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, tsxBin } from './support/server-process';
 
 /**
- * The typed client of the README (issue 14, item 2): another TypeScript project on NodeNext
+ * The typed client of docs/api.md: another TypeScript project on NodeNext
  * resolution imports `AppRouter` from the "server/router" package export (declarations emitted by
- * `pnpm build:types`) and calls the API through @trpc/client. The README's example is compiled as
+ * `pnpm build:types`) and calls the API through @trpc/client. The page's example is compiled as
  * it stands there, with two lines added that must fail to type-check: were the router's types lost
  * (an unresolved import turns them into `any`), their @ts-expect-error would be unused, an error.
  */
@@ -26,11 +26,11 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
   });
 }
 
-/** The ```ts block that follows `<!-- typed-client-example -->` in the README. */
+/** The ```ts block that follows `<!-- typed-client-example -->` in docs/api.md. */
 function readmeExample(readme: string): string {
   const marker = readme.indexOf('<!-- typed-client-example -->');
   const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(marker));
-  if (marker < 0 || !block?.[1]) throw new Error('README has no typed client example');
+  if (marker < 0 || !block?.[1]) throw new Error('docs/api.md has no typed client example');
   return block[1];
 }
 
@@ -40,8 +40,8 @@ beforeAll(async () => {
 }, 180_000);
 
 describe('the typed client for TypeScript consumers', () => {
-  it('compiles the README example with NodeNext resolution against the "server/router" export', async () => {
-    const example = readmeExample(readFileSync(join(repoRoot, 'README.md'), 'utf8'));
+  it('compiles the docs/api.md example with NodeNext resolution against the "server/router" export', async () => {
+    const example = readmeExample(readFileSync(join(repoRoot, 'docs', 'api.md'), 'utf8'));
     mkdirSync(join(project, 'node_modules/@trpc'), { recursive: true });
     // As `"server": "link:../partner-portal/server"` and `pnpm add @trpc/client` would install them.
     symlinkSync(join(repoRoot, 'server'), join(project, 'node_modules/server'));
