@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { measureLoginToPaint, type LoginPaintResult } from './login-paint';
 
 /** The checkout whose build is measured: this one, or BENCH_APP_ROOT (another checkout's build, to compare). */
 const ROOT = resolve(process.env.BENCH_APP_ROOT?.trim() || resolve(import.meta.dirname, '..'));
@@ -282,6 +283,18 @@ export async function runLighthouse(log: (line: string) => void): Promise<Lighth
       results.push(await measureMedian(app.url, spec, spec.signedInAs ? tokens[spec.signedInAs] : null, runs));
     }
     return results;
+  } finally {
+    await app.stop();
+  }
+}
+
+/** LOG IN to a painted GP dashboard (bench/login-paint.ts), on a built app of its own. */
+export async function runLoginPaint(log: (line: string) => void): Promise<LoginPaintResult> {
+  if (!existsSync(CHROMIUM)) throw new LighthouseError(`Chromium is not installed at ${CHROMIUM} (set BENCH_CHROMIUM)`);
+  const app = await startBuiltApp();
+  try {
+    log('LOG IN -> painted GP dashboard, 5 tries');
+    return await measureLoginToPaint(CHROMIUM, app.url, DEMO.GP);
   } finally {
     await app.stop();
   }

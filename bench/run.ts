@@ -30,7 +30,8 @@ import { createInterface } from 'node:readline';
 import { isDeepStrictEqual } from 'node:util';
 import { openPostgres, type Database } from '../server/src/db/open';
 import { buildBenchServer } from './build-server';
-import { formatLighthouse, isLighthouseError, runLighthouse, type LighthouseResult } from './lighthouse';
+import { formatLighthouse, isLighthouseError, runLighthouse, runLoginPaint, type LighthouseResult } from './lighthouse';
+import { formatLoginPaint, type LoginPaintResult } from './login-paint';
 import { runLoad, stopLoad, type RunStats } from './load';
 import { formatResults, formatTargets, judgeTargets, type ScenarioId, type ScenarioResult } from './report';
 import { SEEDED_LOTS, USAGE_PATH, type ServerReady, type ServerUsage } from './shared';
@@ -438,6 +439,7 @@ async function main(): Promise<number> {
 
     let lighthouse: LighthouseResult[] = [];
     let lighthouseFailed: string | null = null;
+    let loginPaint: LoginPaintResult | null = null;
     if (settings.lighthouse) {
       try {
         lighthouse = await runLighthouse(log);
@@ -449,6 +451,14 @@ async function main(): Promise<number> {
       if (lighthouse.length > 0) {
         console.log('');
         console.log(formatLighthouse(lighthouse));
+      }
+      try {
+        loginPaint = await runLoginPaint(log);
+        console.log('');
+        console.log(formatLoginPaint(loginPaint));
+      } catch (err) {
+        if (!isLighthouseError(err)) throw err;
+        log(`LOG IN -> paint could not run: ${err.message}`);
       }
     }
 
@@ -475,6 +485,7 @@ async function main(): Promise<number> {
       scenarios: results,
       targets,
       lighthouse: settings.lighthouse ? { pages: lighthouse, failed: lighthouseFailed } : null,
+      loginToPaint: loginPaint,
     };
     mkdirSync(RESULTS_DIR, { recursive: true });
     const file = join(RESULTS_DIR, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
