@@ -1,5 +1,5 @@
 /**
- * The bench's Lighthouse step (issue 13): Lighthouse 12's mobile run (its default: a mid-range
+ * The bench's Lighthouse step: Lighthouse 12's mobile run (its default: a mid-range
  * phone, simulated slow 4G and a 4x slower CPU) in Debian's Chromium, against the built app
  * (`pnpm build`) on a fresh embedded database with the demo data, one fresh browser profile
  * (an empty cache) per page. The dashboards are measured signed in: the session is put in local
@@ -30,7 +30,7 @@ const DEMO = {
 interface PageSpec {
   path: string;
   signedInAs?: keyof typeof DEMO;
-  /** Issue 13's targets. */
+  /** The targets of docs/benchmarks.md. */
   minPerformance: number;
   maxTbtMs?: number;
 }

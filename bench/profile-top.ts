@@ -1,7 +1,7 @@
 /**
  * `tsx bench/profile-top.ts <file.cpuprofile> [count]`: the functions that took the most CPU in a
  * profile written with BENCH_CPU_PROF=1, by self time and by package, to see where a request's
- * time goes (issue 13: the tRPC adapter path).
+ * time goes (the tRPC adapter path).
  */
 import { readFileSync } from 'node:fs';
 

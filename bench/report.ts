@@ -1,4 +1,4 @@
-/** The bench's table and DESIGN §5's targets. */
+/** The bench's table and the targets of docs/benchmarks.md. */
 import type { RunStats } from './load';
 
 export type ScenarioId = 'bare' | 'rest-ping' | 'trpc-ping' | 'holdings' | 'holdings-embedded';
@@ -30,7 +30,7 @@ interface TargetSpec {
   maxP99Ms?: number;
 }
 
-/** DESIGN §5 and the engine issue: ratios to the bare route at saturation, and holdings' p99 at 100 connections. */
+/** docs/benchmarks.md: ratios to the bare route at saturation, and holdings' p99 at 100 connections. */
 export const TARGETS: TargetSpec[] = [
   { scenario: 'rest-ping', target: 'REST ping >= 60% of bare', minRatio: 0.6 },
   { scenario: 'trpc-ping', target: 'tRPC ping >= 25% of bare', minRatio: 0.25 },
@@ -104,7 +104,7 @@ export function formatResults(results: ScenarioResult[]): string {
 
 export function formatTargets(targets: TargetResult[]): string {
   return table(
-    ['DESIGN §5 target', 'result', 'measured'],
+    ['target (docs/benchmarks.md)', 'result', 'measured'],
     targets.map((t) => [t.target, t.verdict, t.measured]),
     99,
   );

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench` (DESIGN §5): the speed bar, measured with autocannon on loopback.
+ * `pnpm bench`: the speed bar, measured with autocannon on loopback.
  *
  * Creates a fresh PostgreSQL database, starts bench/server.ts in a child process on it, then
  * loads, in order, a bare Fastify route (the machine's ceiling), GET /api/ping, the tRPC call of

@@ -1,5 +1,5 @@
 /**
- * The server process of `pnpm bench` (DESIGN §5), started by bench/run.ts as a child so that the
+ * The server process of `pnpm bench`, started by bench/run.ts as a child so that the
  * load generator and the server do not share an event loop.
  *
  * It migrates the database in DATABASE_URL (or an embedded PGlite database in BENCH_EMBEDDED_DIR), creates a GP user and 200 holding lots, fills the
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   await database.db.insert(holdings).values(holdingRows(user.id));
 
   const app = await buildApp({ config, database, jwtSecret: config.jwtSecret });
-  // Once, before any load: requests only read the quote cache (DESIGN §5).
+  // Once, before any load: requests only read the quote cache.
   const refresh = await app.services.market.refreshNow();
   if (refresh.failed.length > 0) throw new Error(`quotes could not be filled: ${refresh.failed.join(', ')}`);
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -9,9 +9,9 @@ import { appInBrowser, describeInBrowser } from './support/browser';
 const DIST = join(REPO_ROOT, 'client/dist');
 const ASSETS = join(DIST, 'assets');
 const KB = 1024;
-/** Issue 13: the JavaScript `/` needs before it can render, gzipped. */
+/** The JavaScript `/` needs before it can render, gzipped. */
 const HOME_JS_BUDGET = 100 * KB;
-/** Issue 13: everything a dashboard runs (the page's scripts and the dashboard's chunks), gzipped. */
+/** Everything a dashboard runs (the page's scripts and the dashboard's chunks), gzipped. */
 const DASHBOARD_JS_BUDGET = 150 * KB;
 
 function readIndex(): string {

@@ -4,7 +4,7 @@ import { DEMO } from './support/app-server';
 import { seriousViolations } from './support/axe';
 import { appInBrowser, describeInBrowser } from './support/browser';
 
-/** Issue 16: a GP records an LP's commitment and contribution; the LP sees their own capital account. */
+/** A GP records an LP's commitment and contribution; the LP sees their own capital account. */
 describeInBrowser('capital accounts in Chromium', () => {
   const session = appInBrowser();
 
@@ -69,7 +69,7 @@ describeInBrowser('capital accounts in Chromium', () => {
     expect(await figure('DPI').textContent()).toBe('0.0000x');
     await section.getByRole('region', { name: 'Your capital account entries' }).getByText('Contribution').waitFor();
     await section.getByRole('button', { name: 'Download PDF' }).waitFor();
-    // SPEC's content is still there, below.
+    // The product's content is still there, below.
     await lp.getByText('Stock prices refresh about once per minute.').waitFor();
     // Nothing of the GP's page for an LP.
     expect(await lp.getByRole('link', { name: 'CAPITAL ACCOUNTS' }).count()).toBe(0);

@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe';
 import { appInBrowser, describeInBrowser } from './support/browser';
 
 /**
- * The dark theme (issue 15 item 13): the toggle in the nav, and that the choice is remembered. That
+ * The dark theme: the toggle in the nav, and that the choice is remembered. That
  * every page is dark under a dark system setting, with no serious axe violation, is checked by the
  * page walk (pages.test.ts), which visits each page in both themes.
  */

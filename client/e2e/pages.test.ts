@@ -33,7 +33,7 @@ const PAGES: PageCase[] = [
     },
   },
   { name: 'signup-restricted', path: '/signup', ready: 'You need a valid invite link to sign up.' },
-  // A made-up invite is checked as the page opens and shows the restricted page (issue 15).
+  // A made-up invite is checked as the page opens and shows the restricted page.
   { name: 'signup', path: '/signup?invite=example-invite', ready: 'You need a valid invite link to sign up.' },
   { name: 'password-reset', path: '/password_reset?token=example-token', ready: 'Verify New Password' },
   { name: 'not-found', path: '/no-such-page', ready: 'Page not found' },
@@ -78,7 +78,7 @@ const PAGES: PageCase[] = [
   { name: 'unauthorized', path: '/gp_dashboard', ready: 'Your account does not have access to this page.', as: 'lp' },
 ];
 
-/** Chunks of the signed-in pages, which the public pages must not load (DESIGN §5). */
+/** Chunks of the signed-in pages, which the public pages must not load. */
 const PORTAL_CHUNK = /\/assets\/(gp-|lp-|profile|user-info|submissions|dashboard|admin|gp-tools|activity)/;
 
 /** Data for the pages to show: two inquiries and a profile edit of the LP (an edit log row). */
@@ -168,8 +168,8 @@ describeInBrowser('every page in Chromium: no serious accessibility violation, s
   });
 
   // Each page is loaded at each of its widths, widest first; at the widest it is checked in the light
-  // theme, then in the dark one as a dark system setting gives it (issue 15), on the same markup: so
-  // the dark check runs the colour rules only, the others having just run on that markup.
+  // theme, then in the dark one as a dark system setting gives it, on the same markup: so
+  // The dark check runs the colour rules only, the others having just run on that markup.
   for (const pageCase of PAGES) {
     it(`${pageCase.name} (${pageCase.path})`, async () => {
       const page = await tabOf(pageCase.as ?? 'visitor');

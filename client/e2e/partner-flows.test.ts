@@ -92,7 +92,7 @@ describeInBrowser('partner journeys in Chromium', () => {
     await page.getByRole('status').getByText('Invite link copied!').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(new RegExp(`^${session.app.url}/signup\\?invite=[\\w-]+`));
-    // SPEC §9: the toast shows for 3 seconds.
+    // docs/product.md §9: the toast shows for 3 seconds.
     await page.getByText('Invite link copied!').waitFor({ state: 'detached', timeout: 6000 });
     await page.close();
   });
@@ -128,7 +128,7 @@ describeInBrowser('partner journeys in Chromium', () => {
       await lp.goto(`${session.app.url}/gp_dashboard`);
       await lp.waitForURL('**/unauthorized');
 
-      // The 'Link ready' box goes after 5 seconds (SPEC §9).
+      // The 'Link ready' box goes after 5 seconds (docs/product.md §9).
       await linkBox.waitFor({ state: 'detached', timeout: 8000 });
 
       // The GP deletes the new LP after confirming; the LP's next call answers 401 and ends the session.

@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe';
 import { DEMO } from './support/app-server';
 import { appInBrowser, describeInBrowser } from './support/browser';
 
-/** Issue 15: what partners met in the browser, each at 390 and 1440 px. */
+/** What partners met in the browser, each at 390 and 1440 px. */
 describeInBrowser('the walk-through fixes in Chromium', () => {
   const session = appInBrowser();
 

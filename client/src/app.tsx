@@ -16,7 +16,7 @@ export function App({ trpcOptions }: { trpcOptions?: TrpcClientOptions } = {}) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
-        // SPEC §8: failed loads are logged (the first 200 characters); pages decide what, if anything, to show.
+        // docs/product.md §8: failed loads are logged (the first 200 characters); pages decide what, if anything, to show.
         queryCache: new QueryCache({
           onError: (error, query) => console.error(`Loading ${JSON.stringify(query.queryKey[0])} failed:`, error.message.slice(0, 200)),
         }),

@@ -39,7 +39,7 @@ function DashboardLoading({ role, children }: { role: Role; children: ReactNode 
   return <Suspense fallback={<DashboardSkeleton withHeader />}>{children}</Suspense>;
 }
 
-/** SPEC §2's route list, and /activity (issue 11), which both partners read. */
+/** docs/product.md §2's route list, and /activity, which both partners read. */
 export function AppRoutes() {
   return (
     <Switch>

@@ -7,7 +7,7 @@ import { hashOptionsFor } from '../src/services/passwords';
 import { databaseKinds } from './support/databases';
 import { WEB_ORIGIN, bearer, createHarness, freshIp, type Harness } from './support/harness';
 
-/** SPEC §5 and the server's own messages, written out so a changed text fails here. */
+/** docs/product.md §5 and the server's own messages, written out so a changed text fails here. */
 const INVALID_LOGIN = 'Invalid email or password.';
 const TOO_MANY_LOGINS = 'Too many failed login attempts. Please wait 15 minutes and try again.';
 const LOGIN_SLOWED = 'Too many login attempts for this account. Please wait a minute and try again.';
@@ -409,7 +409,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       ['without an uppercase letter', 'passw0rd!'],
       ['without a digit', 'Password!'],
       ['without a special character', 'Passw0rdX'],
-    ])('refuses a password %s with the SPEC message', async (_name, password) => {
+    ])('refuses a password %s with the documented message', async (_name, password) => {
       const code = await newInviteCode('LP');
       const body = signupBody(code, { password, confirmPassword: password });
 

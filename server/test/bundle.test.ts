@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startServer, tsxBin, type ServerProcess } from './support/server-process';
 
 /**
- * Build once, run many (issue 14, item 3): `pnpm bundle DIR` makes a folder with the built server
+ * Build once, run many: `pnpm bundle DIR` makes a folder with the built server
  * and client, the migrations and the production dependencies only; `node dist/main.js` there starts
  * on the embedded database and on PostgreSQL, and its CLI backs up and restores the embedded one.
  * Reuses server/dist and client/dist when `pnpm build` has made them (pnpm test does).

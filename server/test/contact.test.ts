@@ -4,7 +4,7 @@ import { contactSubmissions } from '../src/db/schema';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, type Harness } from './support/harness';
 
-/** The contact form's server side: SPEC §5's rules, stored rows, the per-IP limit, the GP-only list. */
+/** The contact form's server side: docs/product.md §5's rules, stored rows, the per-IP limit, the GP-only list. */
 
 const PHONE_MESSAGE = 'Phone number must be exactly 10 digits.';
 
@@ -145,7 +145,7 @@ describe.each(databaseKinds)('contact form on %s', (kind) => {
   });
 
   describe('GET /api/contact', () => {
-    it('lists submissions to a GP, newest first, with the SPEC fields', async () => {
+    it('lists submissions to a GP, newest first, with the documented fields', async () => {
       const older = inquiry('list-older', { phone: '' });
       const newer = inquiry('list-newer');
       expect((await submit(older)).statusCode).toBe(201);

@@ -5,7 +5,7 @@ import { skipWithoutCluster, createCluster, type PgCluster } from './support/pg-
 import { repoRoot, startServer, type ServerProcess } from './support/server-process';
 
 /**
- * A PostgreSQL outage under traffic (issue 10, item 2): two server processes on a cluster of the
+ * A PostgreSQL outage under traffic: two server processes on a cluster of the
  * test's own, 12 loops of signed-in reads and 2 of transactional writes against them, the cluster
  * stopped (alternately `fast` and `immediate`) for a while and started again. Every request during
  * the outage must answer 503 `{ error }` within 5 s, /readyz 503; within 5 s of the database

@@ -9,7 +9,7 @@ import { bearer, createHarness, type Harness } from './support/harness';
 import { LEVEL, captureLogs } from './support/logs';
 
 /**
- * Google sign-in checked by the server (DESIGN §3) against a local issuer: a JWKS, a tokeninfo
+ * Google sign-in checked by the server against a local issuer: a JWKS, a tokeninfo
  * and a userinfo endpoint on 127.0.0.1, so nothing here ever talks to Google.
  */
 

@@ -8,7 +8,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from '../src/http/compression';
 import { databaseKinds } from './support/databases';
 import { createHarness, type Harness } from './support/harness';
 
-/** Issue 13: the security headers (computed once at start), compression and caching of what the server sends. */
+/** The security headers (computed once at start), compression and caching of what the server sends. */
 
 /** Exactly what @fastify/helmet sent before its per-request work was replaced: a page's and an asset's set. */
 const SECURITY_HEADERS = {

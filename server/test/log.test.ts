@@ -10,7 +10,7 @@ import { openTestDatabase } from './support/databases';
 import { TEST_JWT_SECRET } from './support/harness';
 
 /**
- * Database errors in the logs (issue 10, item 6): drizzle puts the statement's parameters in its
+ * Database errors in the logs: drizzle puts the statement's parameters in its
  * error message and `params`, PostgreSQL puts row values in `detail` (`Key (email)=(…)`). The log
  * keeps what failed and where, never the values.
  */

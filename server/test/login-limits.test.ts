@@ -8,7 +8,7 @@ import { databaseKinds, openTestDatabase } from './support/databases';
 import { TestClock, createHarness, freshIp, type Harness } from './support/harness';
 
 /**
- * Sign-in limits under load (issue 10, items 1, 3 and 8b): every attempt is counted before
+ * Sign-in limits under load: every attempt is counted before
  * argon2 runs, in the store every instance shares, so parallel guesses cannot slip past.
  * 401 means the password was checked (wrong); 429 means it was refused before any hashing.
  */

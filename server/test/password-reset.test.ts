@@ -234,7 +234,7 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
     expect(res.json()).toEqual({ error: RESET_INVALID });
   });
 
-  it('refuses a weak new password with the SPEC message and keeps the token usable', async () => {
+  it('refuses a weak new password with the documented message and keeps the token usable', async () => {
     const { email, token } = await userWithResetToken('weak');
 
     for (const weak of ['password', 'Sh0rt!', 'Passw0rdX', 'Passw0rd!Passwo']) {
@@ -274,7 +274,7 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
   });
 });
 
-/** DESIGN §3 and issue 10 (8f): reset links go to the log only on the embedded database without SMTP_URL. */
+/** docs/security.md: reset links go to the log only on the embedded database without SMTP_URL. */
 describe.each(databaseKinds)('reset mail without SMTP_URL, database on %s', (kind) => {
   let database: Database;
   beforeAll(async () => {

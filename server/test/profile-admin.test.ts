@@ -308,7 +308,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       expect((await getDetails(token)).statusCode).toBe(200);
     });
 
-    it('refuses a weak new password with the SPEC message', async () => {
+    it('refuses a weak new password with the documented message', async () => {
       const { email, token } = await signedIn('weak-new');
       for (const weak of ['password', 'Sh0rt!', 'Passw0rdX', 'Passw0rd!Passwo']) {
         const res = await changePassword(token, PASSWORD, weak);

@@ -5,8 +5,8 @@ import { createTokenService } from '../src/services/tokens';
 import { databaseKinds } from './support/databases';
 import { TEST_JWT_SECRET, bearer, createHarness, type Harness } from './support/harness';
 
-/** SPEC §7's calls that this part of the product serves; the table must hold each one. */
-const SPEC_CALLS = [
+/** docs/product.md §7's calls that this part of the product serves; the table must hold each one. */
+const PRODUCT_CALLS = [
   'GET /api/ping',
   'POST /api/users/login',
   'POST /api/users/google-login',
@@ -41,7 +41,7 @@ const SPEC_CALLS = [
   'POST /api/ai/confirm',
 ];
 
-/** DESIGN §3's access decisions, written out so the table cannot quietly loosen one. */
+/** The access decisions of docs/security.md, written out so the table cannot quietly loosen one. */
 const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'gp'> = {
   'GET /api/ping': 'public',
   'POST /api/users/login': 'public',
@@ -91,12 +91,12 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'gp'> = {
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
 describe('the REST table', () => {
-  it('serves every SPEC §7 call', () => {
+  it('serves every docs/product.md §7 call', () => {
     const served = restRoutes.map(key);
-    for (const call of SPEC_CALLS) expect(served).toContain(call);
+    for (const call of PRODUCT_CALLS) expect(served).toContain(call);
   });
 
-  it('declares the access DESIGN §3 decides for each path', () => {
+  it('declares the access docs/security.md decides for each path', () => {
     expect(restRoutes.map(key).filter((k) => !EXPECTED_ACCESS[k] && k.includes('capital'))).toEqual([]);
     for (const r of restRoutes) {
       if (EXPECTED_ACCESS[key(r)]) expect(`${key(r)} ${r.access}`).toBe(`${key(r)} ${EXPECTED_ACCESS[key(r)]}`);
@@ -137,7 +137,7 @@ describe.each(databaseKinds)('REST access on %s', (kind) => {
   });
   afterAll(() => h.close());
 
-  /** DESIGN §3: no or bad token 401; valid token with the wrong role 403; otherwise past the gate. */
+  /** docs/security.md: no or bad token 401; valid token with the wrong role 403; otherwise past the gate. */
   function expectedGate(access: 'public' | 'user' | 'gp', who: string): 401 | 403 | 'pass' {
     if (access === 'public') return 'pass';
     if (who === 'GP') return 'pass';

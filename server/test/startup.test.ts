@@ -6,7 +6,7 @@ import { skipWithoutCluster, createCluster, freePort, type PgCluster } from './s
 import { builtEntry, launchServer, repoRoot, startServer, type ServerProcess } from './support/server-process';
 
 /**
- * Start-up as an operator meets it (issue 10, items 6 and 7), on a PostgreSQL cluster of the test's
+ * Start-up as an operator meets it, on a PostgreSQL cluster of the test's
  * own: instances starting together on an empty database seed it once; a database that cannot be
  * used, a port in use or a bad setting stop the start with one line naming the setting, never a
  * stack trace, never the password; an unreachable database is waited for, a bounded time.

@@ -24,7 +24,7 @@ export interface Browser {
 type StorageState = Parameters<BrowserContext['setStorageState']>[0];
 
 /**
- * The session a sign-in leaves in the browser (SPEC §3: token, role and method in local storage),
+ * The session a sign-in leaves in the browser (docs/product.md §3: token, role and method in local storage),
  * made through the REST path: for tests about what a signed-in partner sees, not about signing in.
  */
 async function sessionOf({ app, account }: SignIn): Promise<StorageState> {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** DESIGN §6's flags, plus no QUIC (nothing leaves the machine). */
+/** The flags of docs/operations.md, plus no QUIC (nothing leaves the machine). */
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

@@ -20,7 +20,7 @@ async function serverError(response: Response): Promise<string | null> {
 /**
  * Fetches a file of the REST API (such as /api/export/transactions.csv) with the session's bearer
  * token, and hands it to the browser to save under `fileName`. A 401 ends the session, as every
- * other call does (SPEC §4); any other failure throws a DownloadError.
+ * other call does (docs/product.md §4); any other failure throws a DownloadError.
  */
 export async function downloadFile(path: string, fileName: string): Promise<void> {
   const token = readSession()?.token;

@@ -13,7 +13,7 @@ export function httpStatusOf(error: unknown): number | undefined {
 }
 
 /**
- * SPEC §8: the server's error message when it sent one, else the page's fallback. A failure with
+ * docs/product.md §8: the server's error message when it sent one, else the page's fallback. A failure with
  * no answer from the server (network down) has the browser's message, which only the contact
  * form shows (`orOwnMessage`).
  */

@@ -8,7 +8,7 @@ import type { AppRouter, ProcedurePath } from '@server/router';
  */
 export const SIGN_IN_PROCEDURES: ReadonlySet<string> = new Set<ProcedurePath>(['auth.login', 'auth.googleLogin', 'auth.googleSignup']);
 
-/** SPEC §4: any 401 from the API ends the session; `onSessionEnded` clears it and goes to /login. */
+/** docs/product.md §4: any 401 from the API ends the session; `onSessionEnded` clears it and goes to /login. */
 export function sessionEndLink(onSessionEnded: () => void): TRPCLink<AppRouter> {
   return () =>
     ({ op, next }) =>

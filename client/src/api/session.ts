@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { clearChat } from '../lib/chat-store';
 
-/** SPEC §3: the session kept in the browser's local storage under these keys. */
+/** docs/product.md §3: the session kept in the browser's local storage under these keys. */
 export const SESSION_KEYS = { token: 'token', role: 'role', authMethod: 'authMethod' } as const;
 
 export type AuthMethod = 'local' | 'google';

@@ -11,7 +11,7 @@ import { trpc } from './trpc';
 export const UNKNOWN_ROLE = 'Unknown role';
 
 /**
- * SPEC §4: store the session (role upper-cased), then go to the page asked for before sign-in,
+ * docs/product.md §4: store the session (role upper-cased), then go to the page asked for before sign-in,
  * else the role's dashboard; the dashboard's data is asked for at once, with the token, rather
  * than once its page has mounted.
  */
@@ -35,7 +35,7 @@ export function useCompleteSignIn(): (answer: { token: string; role: string }, a
 export const LOGOUT_WAIT_MS = 5_000;
 
 /**
- * Ends the session on the server first (its token stops working everywhere at once), then as SPEC
+ * Ends the session on the server first (its token stops working everywhere at once), then as docs/product.md
  * §4 says: clear the session, sign out of Google if that was the way in, go to /login. A call that
  * fails or takes too long still logs out here.
  */

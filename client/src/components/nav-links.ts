@@ -6,7 +6,7 @@ export interface NavLink {
   href: string;
 }
 
-/** SPEC §2: LP (in any case) gets the LP pages; any other role gets the GP pages. */
+/** docs/product.md §2: LP (in any case) gets the LP pages; any other role gets the GP pages. */
 export function portalPaths(role: string | null | undefined): { dashboard: string; profile: string } {
   return isLimitedPartner(role)
     ? { dashboard: '/lp_dashboard', profile: '/lp_profile' }

@@ -13,7 +13,7 @@ function typesNonDigit(event: KeyboardEvent<HTMLInputElement>): boolean {
   return event.key.length === 1 && !/[0-9]/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey;
 }
 
-/** SPEC §5: digits only (other keystrokes are ignored), at most ten, hinted as exactly ten. */
+/** docs/product.md §5: digits only (other keystrokes are ignored), at most ten, hinted as exactly ten. */
 export function PhoneField({ value, onChange, error }: PhoneFieldProps) {
   return (
     <TextField

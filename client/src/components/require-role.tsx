@@ -5,8 +5,8 @@ import { useSession } from '../api/session';
 import { loginPathFor } from '../lib/return-path';
 
 /**
- * SPEC §4's route guard: signed out goes to /login, a role that is not allowed to /unauthorized.
- * SPEC's routes each allow one role; a page both partners read (Activity) passes both. Convenience
+ * docs/product.md §4's route guard: signed out goes to /login, a role that is not allowed to /unauthorized.
+ * The product's routes each allow one role; a page both partners read (Activity) passes both. Convenience
  * only: the server checks the role of every call itself.
  */
 export function RequireRole({ role, children }: { role: Role | readonly Role[]; children: ReactNode }) {

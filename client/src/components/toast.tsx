@@ -13,7 +13,7 @@ interface Toast {
 
 const DEFAULT_DURATION_MS: Record<Tone, number> = { error: 8000, success: 5000 };
 
-/** Messages of SPEC §8, shown in live regions instead of the browser's alert(). */
+/** Messages of docs/product.md §8, shown in live regions instead of the browser's alert(). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);

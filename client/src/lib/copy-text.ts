@@ -1,5 +1,5 @@
 /**
- * SPEC §4's invite copy: the Clipboard API first, then the older selection-and-copy command.
+ * docs/product.md §4's invite copy: the Clipboard API first, then the older selection-and-copy command.
  * Answers whether either worked, so the caller can show the text instead.
  */
 export async function copyText(text: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * The one place numbers, money and times are turned into text (SPEC §9: money in en-US with two
+ * The one place numbers, money and times are turned into text (docs/product.md §9: money in en-US with two
  * decimals, percent change with sign and two decimals, times of submissions in US Eastern time).
  */
 import { UNIT_VALUE_SHOWN_PLACES } from '@contract/capital-rules';
@@ -128,7 +128,7 @@ export function formatQuantity(value: Numeric, empty = NOT_AVAILABLE): string {
   return x === null ? empty : quantity.format(x);
 }
 
-/** SPEC §9: market cap is stored in millions and shown in billions. */
+/** docs/product.md §9: market cap is stored in millions and shown in billions. */
 export function formatMarketCap(millions: Numeric): string {
   const n = toNumber(millions);
   return n === null || n === 0 ? NOT_AVAILABLE : `${money.format(n / 1000)}B`;

@@ -3,7 +3,7 @@
  * Google client id. Its OAuth token client gives an access token; the server checks that token
  * against Google itself and trusts nothing else the browser sends.
  */
-/** SPEC §8: the provider's user info could not be read, or had no e-mail. */
+/** docs/product.md §8: the provider's user info could not be read, or had no e-mail. */
 export const GOOGLE_USER_INFO_FAILED = 'Failed to fetch Google user info';
 
 const SCRIPT_URL = 'https://accounts.google.com/gsi/client';
@@ -88,7 +88,7 @@ function isUserInfo(value: unknown): value is GoogleUserInfo {
   return typeof value === 'object' && value !== null && 'sub' in value && typeof value.sub === 'string';
 }
 
-/** SPEC §7: the provider's user-info endpoint, read with the access token. */
+/** docs/product.md §7: the provider's user-info endpoint, read with the access token. */
 export async function fetchGoogleUserInfo(accessToken: string): Promise<GoogleUserInfo> {
   const response = await fetch(USERINFO_URL, { headers: { authorization: `Bearer ${accessToken}` } });
   if (!response.ok) throw new Error(`Google user info answered ${response.status}`);
@@ -97,7 +97,7 @@ export async function fetchGoogleUserInfo(accessToken: string): Promise<GoogleUs
   return body;
 }
 
-/** SPEC §4: logging out of a Google session also signs out of Google's automatic sign-in. */
+/** docs/product.md §4: logging out of a Google session also signs out of Google's automatic sign-in. */
 export function signOutOfGoogle(): void {
   window.google?.accounts?.id?.disableAutoSelect();
 }

@@ -1,5 +1,5 @@
 /**
- * SPEC §5's numeric text fields (dividends, rental income, balances): only an optional leading
+ * docs/product.md §5's numeric text fields (dividends, rental income, balances): only an optional leading
  * minus, digits and one decimal point; commas are removed.
  */
 const NUMERIC_TEXT = /^-?\d*\.?\d*$/;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkFields, type FieldErrors, type Schema, type SchemaInput } from '@contract/field-errors';
 
-/** Rules a form checks besides its procedure's schema (SPEC §5's matching passwords): a message where one is broken. */
+/** Rules a form checks besides its procedure's schema (docs/product.md §5's matching passwords): a message where one is broken. */
 export type ExtraChecks = Readonly<Record<string, string | false | null | undefined>>;
 
 /**

@@ -6,7 +6,7 @@ import './auth.css';
 
 /**
  * Sign-up with an invite. The invite is checked as the page opens (the server answers only valid
- * or not): a missing, bad, expired or used one shows SPEC's restricted page at once. When the check
+ * or not): a missing, bad, expired or used one shows the product's restricted page at once. When the check
  * cannot be made (rate limit, network), the form shows and the server checks again on submit.
  */
 export function SignupPage() {

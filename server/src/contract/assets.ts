@@ -4,7 +4,7 @@ import { textField } from './fields';
 import { MONEY, PERCENT, PRICE, QUANTITY } from '../domain/amounts';
 import { bookDayField, dayField, decimalField, type DecimalOptions } from './money-fields';
 
-/** SPEC §5's row rule: one message for a missing name, a bad date or a non-numeric qty or price. */
+/** docs/product.md §5's row rule: one message for a missing name, a bad date or a non-numeric qty or price. */
 const ruled = (label: string, rule: Pick<DecimalOptions, 'scale' | 'max'>) =>
   decimalField(label, { ...rule, sign: 'nonNegative', message: ASSET_ROW_RULE, blankIsZero: true });
 

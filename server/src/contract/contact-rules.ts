@@ -1,4 +1,4 @@
-/** SPEC §5: the contact form's rules, shared by client and server. */
+/** docs/product.md §5: the contact form's rules, shared by client and server. */
 export const PHONE_MESSAGE = 'Phone number must be exactly 10 digits.';
 export const PHONE_HINT = 'Please enter exactly 10 digits';
 

@@ -8,11 +8,11 @@ export interface DecimalOptions extends AmountRule {
   /** 'positive' refuses zero and below, 'nonNegative' refuses below zero; default any sign. */
   sign?: 'positive' | 'nonNegative';
   /**
-   * One message for a value that is not a number or has too many decimal places (SPEC §5's row
+   * One message for a value that is not a number or has too many decimal places (docs/product.md §5's row
    * rule), instead of a message per problem. Bounds keep their own messages, which name them.
    */
   message?: string;
-  /** An empty text counts as zero (SPEC §5: blank becomes 0). */
+  /** An empty text counts as zero (docs/product.md §5: blank becomes 0). */
   blankIsZero?: boolean;
 }
 

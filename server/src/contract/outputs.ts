@@ -5,7 +5,7 @@ import { ROLES } from './roles';
 /**
  * What the procedures answer, one schema each, attached with `.output(declared(...))`. They
  * describe the API for the OpenAPI document; TypeScript holds each resolver to its schema.
- * Money from the portfolio engine is decimal text; SPEC §7's older list paths answer numbers.
+ * Money from the portfolio engine is decimal text; docs/product.md §7's older list paths answer numbers.
  */
 
 const isoTime = z.string().describe('ISO 8601 date and time (UTC)');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, passwordField, textField } from './fields';
 
-/** SPEC §4: the reset link's one message, whatever is wrong with it. */
+/** docs/product.md §4: the reset link's one message, whatever is wrong with it. */
 export const RESET_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
 
 export const requestPasswordResetInput = z.strictObject({ email: emailField });

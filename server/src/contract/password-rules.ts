@@ -1,4 +1,4 @@
-/** SPEC §5: the password rule for every path that sets a password, shared by client and server. */
+/** docs/product.md §5: the password rule for every path that sets a password, shared by client and server. */
 export const PASSWORD_RULE_MESSAGE =
   'Password must be 8–14 characters long and include at least one uppercase letter, one number, and one special character.';
 

@@ -15,5 +15,5 @@ export const NO_QUOTE = {
   quoteStale: false,
 } as const;
 
-/** SPEC §2: what a missing figure (no quote, no prediction, no market cap) reads as. */
+/** docs/product.md §2: what a missing figure (no quote, no prediction, no market cap) reads as. */
 export const NOT_AVAILABLE = 'N/A';

@@ -3,7 +3,7 @@ import { assetAmount, assetPercent, commonAssetFields } from './assets';
 import { idField } from './fields';
 import { ventureFields } from './venture';
 
-/** SPEC §2's Real Estate table: a real estate investment's own columns. */
+/** docs/product.md §2's Real Estate table: a real estate investment's own columns. */
 const rentalFields = {
   total_rental_income: assetAmount('Total Rental Income'),
   monthly_rental_income: assetAmount('Monthly Rental Income'),
@@ -11,6 +11,6 @@ const rentalFields = {
 };
 
 export const realEstateRowInput = z.strictObject({ ...commonAssetFields, ...rentalFields });
-// SPEC §7: the real estate update is sent like the venture one (dividend fields, no rental fields);
+// docs/product.md §7: the real estate update is sent like the venture one (dividend fields, no rental fields);
 // both are accepted, and only a real estate investment's own fields are stored.
 export const realEstateUpdateInput = z.strictObject({ id: idField, ...commonAssetFields, ...rentalFields, ...ventureFields });

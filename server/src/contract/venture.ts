@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assetAmount, assetPercent, commonAssetFields } from './assets';
 import { idField } from './fields';
 
-/** SPEC §2's Venture Investments table: a venture investment's own columns. */
+/** docs/product.md §2's Venture Investments table: a venture investment's own columns. */
 export const ventureFields = { dividend_dollar: assetAmount('Dividend $'), dividend_pct: assetPercent('Dividend %') };
 
 export const ventureRowInput = z.strictObject({ ...commonAssetFields, ...ventureFields });

@@ -169,7 +169,7 @@ export const holdings = pgTable(
 );
 
 /**
- * Venture investments and real estate: the same row shape (SPEC §3), told apart by kind.
+ * Venture investments and real estate: the same row shape (docs/product.md §3), told apart by kind.
  * Dividends belong to venture rows, rental income to real estate rows.
  */
 export const privateAssets = pgTable(

@@ -1,6 +1,6 @@
 /**
  * How large each kind of amount may be. Two things decide the bounds:
- * - every accepted value must come back exactly as a JSON number, as SPEC §7's responses send
+ * - every accepted value must come back exactly as a JSON number, as docs/product.md §7's responses send
  *   them: a decimal of at most 15 significant digits survives a double both ways, so no accepted
  *   value may have more (with 2, 6 or 8 decimal places that is what caps the largest values);
  * - every value must fit the column it is stored in (schema.ts), with room to spare. Aggregates

@@ -1,4 +1,4 @@
-/** Calendar days as YYYY-MM-DD text, the format SPEC §9 gives for asset dates. */
+/** Calendar days as YYYY-MM-DD text, the format docs/product.md §9 gives for asset dates. */
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,5 +1,5 @@
 /**
- * The next-day close model (DESIGN §3): a drift-adjusted forecast. Start from the last close, and
+ * The next-day close model: a drift-adjusted forecast. Start from the last close, and
  * add the recent drift: an exponentially weighted mean of daily log returns, damped by half
  * because drift persists only partly. Every step is a formula a partner can check by hand; on a
  * pure random walk it stays close to "tomorrow = today".

@@ -105,7 +105,7 @@ export interface PortfolioTotals {
   liquidValue: string;
   liquidGain: string;
   liquidGainPct: string | null;
-  /** The Liquid Assets TOTAL row's value (SPEC §2): liquid value + cash + receivables − margin debit. */
+  /** The Liquid Assets TOTAL row's value (docs/product.md §2): liquid value + cash + receivables − margin debit. */
   liquidTableTotal: string;
   dayGain: string;
   ventureCost: string;
@@ -124,12 +124,12 @@ export interface PortfolioTotals {
   realEstateGain: string;
   realEstateGainPct: string | null;
   monthlyRentalIncome: string;
-  /** 12 × the monthly total (SPEC §9). */
+  /** 12 × the monthly total (docs/product.md §9). */
   annualRentalIncome: string;
   cashAvailable: string;
   marginDebit: string;
   accountsReceivable: string;
-  /** Liquid + venture + real estate value + rental income + cash − margin debit (SPEC §3). */
+  /** Liquid + venture + real estate value + rental income + cash − margin debit (docs/product.md §3). */
   netAccountValue: string;
   /** Liquid + venture + real estate gains. */
   totalUnrealizedGain: string;

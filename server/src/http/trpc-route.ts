@@ -29,7 +29,7 @@ function mergeVary(existing: unknown, added: string): string {
 /**
  * tRPC on Fastify, as tRPC's fastifyTRPCPlugin does it (the same content-type parsers, the same
  * Fetch `Request` from tRPC's incomingMessageToRequest, tRPC's resolveResponse for the protocol),
- * with two differences measured in a CPU profile of `GET /trpc/ping` (issue 13):
+ * with two differences measured in a CPU profile of `GET /trpc/ping`:
  * - no per-request copies of the options: the plugin's transpiled object spreads (of its options,
  *   then of them again for the context and for resolveResponse) were the largest tRPC item left;
  * - the answer is sent as text: as a Fetch `Response` Fastify (and the compression plugin) would

@@ -50,7 +50,7 @@ const MARKER = 'middlewareMarker';
  * mapping and role checks of trpc/init.ts, the zod input parser, the resolver), in the same order,
  * with the same options, context merging and error catching as tRPC's callRecursive. Measured,
  * tRPC's copy builds every level's options with a transpiled object spread that cost more CPU
- * per request than Fastify's routing and reply together (issue 13); here each level is one plain
+ * per request than Fastify's routing and reply together; here each level is one plain
  * object. A declared output (trpc/declared-output.ts) passes the value through untouched, so its
  * middleware is left out.
  */

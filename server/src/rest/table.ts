@@ -38,7 +38,7 @@ function downloadRoute(path: string, access: Access, procedure: ProcedurePath): 
   return { method: 'GET', path, input: 'query', access, procedure, download: true };
 }
 
-/** SPEC §7's paths, each mapped to the procedure that serves it. */
+/** docs/product.md §7's paths, each mapped to the procedure that serves it. */
 export const restRoutes: RestRoute[] = [
   route('GET', '/api/ping', 'none', 'public', 'ping'),
 

@@ -85,7 +85,7 @@ describe.each(databaseKinds)('venture and real estate on %s', (kind) => {
     ]);
   });
 
-  it('refuses the whole save when one row breaks the rule, with SPEC’s message', async () => {
+  it('refuses the whole save when one row breaks the rule, with the documented message', async () => {
     for (const bad of [
       { name: '   ' },
       { purchase_date: '2024-5-1' },
@@ -176,7 +176,7 @@ describe.each(databaseKinds)('venture and real estate on %s', (kind) => {
       annual_rental_income_pct: 7.71,
     });
     expect(row).not.toHaveProperty('dividend_dollar');
-    // SPEC §7: the real estate update is sent like the venture one, dividend fields and all.
+    // docs/product.md §7: the real estate update is sent like the venture one, dividend fields and all.
     const updated = await send('PUT', `/api/real-estate/${String(row?.id)}`, gp, {
       name: 'Maple Street Duplex',
       purchase_date: '2023-01-15',

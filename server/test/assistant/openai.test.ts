@@ -251,7 +251,7 @@ describe.each(databaseKinds)('the assistant through an OpenAI-compatible model o
     });
   });
 
-  it('answers SPEC §8’s text with 502 when the model fails', async () => {
+  it('answers docs/product.md §8’s text with 502 when the model fails', async () => {
     script.push(
       { status: 500, body: { error: { message: 'upstream exploded' } } },
       { status: 500, body: { error: { message: 'upstream exploded' } } },

@@ -8,7 +8,7 @@ import { setCash, storeSnapshots } from './books';
 import { ENTRIES, NOW, SNAPSHOTS, TODAY, TODAY_VALUE } from './fixture';
 
 /**
- * Issue 16: two LPs over two years (calls, distributions, a quarter with a loss). Every expected
+ * two LPs over two years (calls, distributions, a quarter with a loss). Every expected
  * figure below was computed apart from the product by expected-figures.ts (integer arithmetic and
  * Newton's method on floats); run it to see where each comes from.
  */

@@ -1,5 +1,5 @@
 /**
- * Two limited partners over two years (issue 16's test fixture): the firm's net account value on
+ * Two limited partners over two years (the capital accounts' test fixture): the firm's net account value on
  * each day that matters (stored as snapshots by the test), and the entries recorded in order.
  * Both the product's test and expected-figures.ts (which computes the expected figures apart
  * from the product) read this file.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPhone, phoneInputValue } from '../../src/contract/contact-rules';
 
-describe('the contact phone rule (SPEC §5)', () => {
+describe('the contact phone rule (docs/product.md §5)', () => {
   it.each([
     ['', true],
     ['5551234567', true],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULES, meetsPasswordRule } from '../../src/contract/password-rules';
 
-describe('the sign-up password rule (SPEC §5)', () => {
+describe('the sign-up password rule (docs/product.md §5)', () => {
   it.each([
     ['Passw0rd!', true],
     ['Aa1!aaaa', true], // 8 characters
@@ -11,7 +11,7 @@ describe('the sign-up password rule (SPEC §5)', () => {
     ['passw0rd!', false], // no uppercase
     ['Password!', false], // no digit
     ['Passw0rdd', false], // no special character
-    ['PASSW0RD ', true], // a space is a special character
+    ['PASSW0RD ', true], // A space is a special character
     ['', false],
   ])('%j meets the rule: %s', (password, ok) => {
     expect(meetsPasswordRule(password)).toBe(ok);

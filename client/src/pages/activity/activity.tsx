@@ -113,7 +113,7 @@ function PagedTable<Row extends TableRow>({ query, rows, label, columns, rowKey,
   );
 }
 
-/** Issue 11: the ledger and the audit log, for both partners to read; nothing here changes anything. */
+/** The ledger and the audit log, for both partners to read; nothing here changes anything. */
 export function ActivityPage() {
   useDocumentTitle('Activity');
   const session = useSession();

@@ -28,7 +28,7 @@ function sortKindOf(rows: ApiRecord[], field: string): SortKind {
   return 'text';
 }
 
-/** SPEC §2: every field the server returns is a column, in the order it sends them. */
+/** docs/product.md §2: every field the server returns is a column, in the order it sends them. */
 export function recordColumns(rows: ApiRecord[]): Column<ApiRecord>[] {
   const fields = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   return fields.map((field) => ({
@@ -40,7 +40,7 @@ export function recordColumns(rows: ApiRecord[]): Column<ApiRecord>[] {
   }));
 }
 
-/** SPEC §2: rows where any field contains the text, ignoring case. */
+/** docs/product.md §2: rows where any field contains the text, ignoring case. */
 export function matchesSearch(row: ApiRecord, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;

@@ -11,7 +11,7 @@ export interface Submission {
   handled_at?: string | null;
 }
 
-/** SPEC §2's sort choices, Most Recent first as the default. */
+/** docs/product.md §2's sort choices, Most Recent first as the default. */
 export const SUBMISSION_SORTS = [
   { id: 'recent', label: 'Most Recent' },
   { id: 'oldest', label: 'Oldest' },

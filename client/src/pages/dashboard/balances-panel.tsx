@@ -33,7 +33,7 @@ export const balanceTexts = (totals: PortfolioTotals): BalanceTexts => ({
   accounts_receivable: totals.accountsReceivable,
 });
 
-/** SPEC §2's cash and margin panel: inputs and 'Save Balances' for GPs, the figures for LPs. */
+/** docs/product.md §2's cash and margin panel: inputs and 'Save Balances' for GPs, the figures for LPs. */
 export function BalancesPanel({ balances, editable }: { balances: BalanceTexts; editable: boolean }) {
   return (
     <section className="dashboard__section card balances" aria-labelledby="balances-heading">
@@ -85,7 +85,7 @@ function BalancesForm({ balances }: { balances: BalanceTexts }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // What was typed, exactly: decimal text without its commas (SPEC §5), never a float.
+    // What was typed, exactly: decimal text without its commas (docs/product.md §5), never a float.
     const input = {
       cash_available: decimalText(texts.cash_available),
       margin_debit: decimalText(texts.margin_debit),

@@ -23,13 +23,13 @@ const ASSISTANT_ID = 'ai-assistant';
 /** What the dashboard has shown so far (see the stages below). */
 const Stage = { Intro: 0, FirstScreen: 1, Charts: 2, Holdings: 3, Assets: 4, Balances: 5 } as const;
 
-/** SPEC §2's GP and LP dashboards: the same page, with the GP's editing and assistant. */
+/** docs/product.md §2's GP and LP dashboards: the same page, with the GP's editing and assistant. */
 export function Dashboard({ role, intro, introReady = true }: { role: DashboardRole; intro?: ReactNode; introReady?: boolean }) {
   const title = role === 'GP' ? 'GP Dashboard' : 'LP Dashboard';
   useDocumentTitle(title);
   const loaded = usePortfolio({ predictions: role === 'GP' });
   // The figures' first arrival renders in a transition, which React splits into short slices:
-  // the page stays responsive (no long task) while it is built. Later refreshes and the answers
+  // The page stays responsive (no long task) while it is built. Later refreshes and the answers
   // to a write render at once, as before, so a form shows the saved figure with the rest.
   const firstArrival = useDeferredValue(loaded.portfolio);
   const portfolio = firstArrival === null ? null : loaded.portfolio;

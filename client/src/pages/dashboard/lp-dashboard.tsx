@@ -4,7 +4,7 @@ import { LpCapitalSection } from '../capital/lp-capital-section';
 import { Dashboard } from './dashboard';
 
 /**
- * SPEC's LP dashboard, with the LP's own capital account above SPEC's content. It is part of this
+ * the product's LP dashboard, with the LP's own capital account above the product's content. It is part of this
  * page's code, its data comes in the dashboard's batch (api/prefetch-dashboard.ts), and the
  * portfolio below it waits until it has its data: loaded on its own, its arrival pushed the whole
  * portfolio down (a layout shift of 0.19 in Lighthouse's mobile run).

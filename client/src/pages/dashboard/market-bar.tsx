@@ -35,7 +35,7 @@ function MarketBarPlaceholder() {
   );
 }
 
-/** SPEC §2's market bar: one tile per index, hidden while loading (its space kept), refreshed every 120 s. */
+/** docs/product.md §2's market bar: one tile per index, hidden while loading (its space kept), refreshed every 120 s. */
 export function MarketBar() {
   const summary = trpc.portfolio.market.summary.useQuery(undefined, { staleTime: DASHBOARD_FRESH_MS, refetchInterval: MARKET_REFRESH_MS });
   const tiles = summary.data;

@@ -11,7 +11,7 @@ export function staleSince(quotes: readonly LiveQuote[]): string | null {
   return times.length === 0 ? null : times.reduce((a, b) => (a < b ? a : b));
 }
 
-/** SPEC's refresh note, and a plain mark when the prices are simulated or stale (DESIGN §3). */
+/** The product's refresh note, and a plain mark when the prices are simulated or stale. */
 export function PriceNote({ quotes }: { quotes: readonly LiveQuote[] }) {
   const simulated = quotes.some((q) => q.quoteSource === 'simulated');
   const stale = staleSince(quotes);

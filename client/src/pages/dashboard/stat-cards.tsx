@@ -7,7 +7,7 @@ export const REALIZED_GAINS_LABEL = 'Realized Gains (Year to Date)';
 export const NET_ACCOUNT_VALUE_NOTE = 'Liquid assets, venture, real estate with its rental income and cash, less margin debit.';
 
 /**
- * SPEC §2's three stat cards and the realized gains of the year, as the portfolio engine sends
+ * docs/product.md §2's three stat cards and the realized gains of the year, as the portfolio engine sends
  * them; gains and losses carry a sign as well as a color.
  */
 export function StatCards({ totals }: { totals: PortfolioTotals }) {

@@ -35,7 +35,7 @@ function useRefreshFigures(): () => Promise<unknown> {
 /**
  * The portfolio both dashboards show, loaded together: `portfolio` is null until every part has
  * arrived. The valuation carries the holdings, their live quotes and the balances, and reloads
- * with the history on SPEC §9's holdings schedule (every 60 s) and after every write (`useRefreshPortfolio`).
+ * with the history on docs/product.md §9's holdings schedule (every 60 s) and after every write (`useRefreshPortfolio`).
  */
 export function usePortfolio(options: { predictions: boolean }) {
   const fresh = { staleTime: DASHBOARD_FRESH_MS };

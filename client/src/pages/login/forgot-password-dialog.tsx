@@ -9,7 +9,7 @@ import { useFieldErrors } from '../../lib/use-field-errors';
 export const RESET_REQUEST_FAILED = 'Something went wrong.';
 
 /**
- * SPEC §4: sending shows the answer and disables Send; Cancel (then reading 'Done') closes and
+ * docs/product.md §4: sending shows the answer and disables Send; Cancel (then reading 'Done') closes and
  * clears the e-mail and the message. A failed request may be tried again.
  */
 export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

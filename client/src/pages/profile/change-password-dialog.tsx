@@ -38,7 +38,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     event.preventDefault();
     setProblem('');
     const input = { currentPassword: form.currentPassword, newPassword: form.newPassword };
-    // SPEC §5: all three are required here, and the new ones match.
+    // docs/product.md §5: all three are required here, and the new ones match.
     const verify = form.verify === '' ? 'Verify new password is required.' : form.newPassword !== form.verify && NEW_PASSWORDS_DO_NOT_MATCH;
     if (!validate(changePasswordInput, input, { verify }).ok) return;
     change.mutate(input, {

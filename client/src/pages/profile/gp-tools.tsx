@@ -10,7 +10,7 @@ import { OpenInvites } from './open-invites';
 
 export const INVITE_COPIED = 'Invite link copied!';
 export const INVITE_FAILED = 'Failed to generate invite';
-/** SPEC §9. */
+/** docs/product.md §9. */
 export const INVITE_TOAST_MS = 3000;
 export const LINK_READY_MS = 5000;
 

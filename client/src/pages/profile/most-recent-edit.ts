@@ -9,7 +9,7 @@ interface Edit {
 
 const FIELD_NAMES: Record<string, string> = { first_name: 'first name', last_name: 'last name', email: 'email' };
 
-/** SPEC §2: 'Changed {field} from {old} to {new} on {date}'. */
+/** docs/product.md §2: 'Changed {field} from {old} to {new} on {date}'. */
 export function mostRecentEditText(edit: Edit | null): string | null {
   if (!edit) return null;
   const field = FIELD_NAMES[edit.field_changed] ?? edit.field_changed.replace(/_/g, ' ');

@@ -34,7 +34,7 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
   const { formRef, errors, validate, clear, reset } = useFieldErrors();
 
   if (details.isPending) return <section className="card profile__card">Loading...</section>;
-  // SPEC §8: a failed load is only logged (the app's query cache does that), with no message of its own.
+  // docs/product.md §8: a failed load is only logged (the app's query cache does that), with no message of its own.
   if (details.isError) return <section className="card profile__card">Your profile could not be loaded.</section>;
 
   const { user, lastLogin, lastEdit, mostRecentEdit } = details.data;

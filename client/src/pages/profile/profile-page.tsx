@@ -11,7 +11,7 @@ import './profile.css';
 
 const ROLE_NAMES: Record<Role, string> = { GP: 'General Partner', LP: 'Limited Partner' };
 
-/** SPEC §2's GP and LP profiles: the same page, with the GP's tools for GPs only. */
+/** docs/product.md §2's GP and LP profiles: the same page, with the GP's tools for GPs only. */
 export function ProfilePage({ role }: { role: Role }) {
   useDocumentTitle('Profile');
   const logout = useLogout();

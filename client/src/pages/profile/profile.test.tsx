@@ -138,7 +138,7 @@ describe('the profile', () => {
     for (const name of ['View Form Submissions', 'View User Information', 'GENERATE GP INVITE LINK', 'GENERATE LP INVITE LINK']) {
       expect(screen.queryByRole('button', { name }) ?? screen.queryByRole('link', { name })).toBeNull();
     }
-    // The page's own LOG OUT (SPEC), beside the navigation's.
+    // The page's own LOG OUT (docs/product.md), beside the navigation's.
     expect(within(screen.getByRole('main')).getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
   });

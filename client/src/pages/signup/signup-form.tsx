@@ -18,7 +18,7 @@ export const GOOGLE_SIGNUP_FAILED = 'Google signup failed';
 
 const EMPTY = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
-/** SPEC §5's checks the sign-up service makes beyond its input schema: the passwords match and meet the rule. */
+/** docs/product.md §5's checks the sign-up service makes beyond its input schema: the passwords match and meet the rule. */
 const passwordChecks = (form: typeof EMPTY) => ({
   password: !meetsPasswordRule(form.password) && PASSWORD_RULE_MESSAGE,
   confirmPassword: form.password !== form.confirmPassword && PASSWORDS_DO_NOT_MATCH,

@@ -4,7 +4,7 @@ import { idInput } from '../../contract/fields';
 import { declared } from '../../trpc/declared-output';
 import { messageOutput, userInfoOutput } from '../../contract/outputs';
 
-/** SPEC's User info page (/user_info): the Users table with its Delete action, and the User Edit Logs. */
+/** The product's User info page (/user_info): the Users table with its Delete action, and the User Edit Logs. */
 export const usersRouter = router({
   /** The users and the edit logs. */
   list: gpProcedure.output(declared(userInfoOutput)).query(({ ctx }) => userInfo(ctx.deps)),

@@ -3,5 +3,5 @@ import { realEstateRowOutput } from '../../contract/outputs';
 import { realEstateAssets } from '../../services/assets/real-estate';
 import { assetRouter } from './asset-router';
 
-/** SPEC's Real Estate table (REST: /api/real-estate). */
+/** The product's Real Estate table (REST: /api/real-estate). */
 export const realEstateRouter = assetRouter(realEstateAssets, realEstateRowInput, realEstateUpdateInput, realEstateRowOutput);

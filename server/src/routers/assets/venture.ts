@@ -3,5 +3,5 @@ import { ventureRowOutput } from '../../contract/outputs';
 import { ventureAssets } from '../../services/assets/venture';
 import { assetRouter } from './asset-router';
 
-/** SPEC's Venture Investments table (REST: /api/illiquid-assets). */
+/** The product's Venture Investments table (REST: /api/illiquid-assets). */
 export const ventureRouter = assetRouter(ventureAssets, ventureRowInput, ventureUpdateInput, ventureRowOutput);

@@ -4,7 +4,7 @@ import { requestPasswordResetInput, resetPasswordInput } from '../../contract/pa
 import { declared } from '../../trpc/declared-output';
 import { messageOutput } from '../../contract/outputs';
 
-/** SPEC's password reset: the login page's 'Reset Your Password' request, then /password_reset's new password. */
+/** The product's password reset: the login page's 'Reset Your Password' request, then /password_reset's new password. */
 export const passwordResetRouter = router({
   request: publicProcedure
     .input(requestPasswordResetInput)

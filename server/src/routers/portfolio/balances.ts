@@ -4,7 +4,7 @@ import { authedProcedure, gpProcedure, router } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
 import { balancesOutput, cashMovementOutput, cashMovementPreviewOutput } from '../../contract/outputs';
 
-/** SPEC's cash/margin panel: Cash Available, Margin Debit and Accounts Receivable. */
+/** The product's cash/margin panel: Cash Available, Margin Debit and Accounts Receivable. */
 export const balancesRouter = router({
   get: authedProcedure.output(declared(balancesOutput)).query(({ ctx }) => balances.getBalances(ctx.deps)),
 

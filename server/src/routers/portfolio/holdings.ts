@@ -5,7 +5,7 @@ import { idInput } from '../../contract/fields';
 import { declared } from '../../trpc/declared-output';
 import { holdingsOutput, messageOutput, sellOutput, symbolCheckOutput } from '../../contract/outputs';
 
-/** SPEC's Liquid Assets table: the stock and crypto lots, Add Investment, and the trash button's sale or delete. */
+/** The product's Liquid Assets table: the stock and crypto lots, Add Investment, and the trash button's sale or delete. */
 export const holdingsRouter = router({
   list: authedProcedure.output(declared(holdingsOutput)).query(({ ctx }) => holdings.listHoldings(ctx.deps)),
 

@@ -22,7 +22,7 @@ export interface AssistantReply {
   requiresConfirmation: boolean;
 }
 
-/** SPEC §8's chat error text, sent when the model cannot be reached. */
+/** docs/product.md §8's chat error text, sent when the model cannot be reached. */
 export const AI_UNAVAILABLE = 'Error contacting AI';
 export const PENDING_MINUTES = 10;
 

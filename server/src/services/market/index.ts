@@ -1,4 +1,4 @@
-/** Chooses the market-data provider named by MARKET_DATA_PROVIDER (DESIGN §3). */
+/** Chooses the market-data provider named by MARKET_DATA_PROVIDER. */
 import type { MarketDataProvider } from './provider';
 import { createSimulatedProvider } from './simulated';
 import { createYahooProvider } from './yahoo';

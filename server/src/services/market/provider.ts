@@ -1,5 +1,5 @@
 /**
- * The market-data provider interface (DESIGN §3). The quote cache and its scheduled refresh
+ * The market-data provider interface. The quote cache and its scheduled refresh
  * (services/market/quote-cache.ts) are the only callers; requests never reach a provider.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The offline provider (DESIGN §3): believable prices that are a pure function of the symbol and
+ * The offline provider: believable prices that are a pure function of the symbol and
  * the minute, so every instance, test and restart agrees without any stored state or network.
  *
  * Daily closes are closed-form in (symbol, day): log price = log base + drift + a few slow waves

@@ -1,5 +1,5 @@
 /**
- * The Yahoo Finance provider (DESIGN §3) on the `yahoo-finance2` package: quotes from
+ * The Yahoo Finance provider on the `yahoo-finance2` package: quotes from
  * /v7/finance/quote, history from /v8/finance/chart. It reports what Yahoo says and nothing else:
  * a symbol without a price is left out, a missing metric is null, and a failed call throws so
  * the quote cache keeps its last value and marks it stale.
@@ -75,7 +75,7 @@ async function loadClient(logger: YahooLogger): Promise<YahooClient> {
   const [{ default: Yahoo }, { ExtendedCookieJar }] = await Promise.all([import('yahoo-finance2'), import('yahoo-finance2/lib/cookieJar')]);
   return new Yahoo({
     // Our own jar instead of the library's process-wide default one (the library still keeps
-    // the crumb itself process-wide).
+    // The crumb itself process-wide).
     cookieJar: new ExtendedCookieJar(),
     // The version check fetches registry.npmjs.org with the global fetch, bypassing ours.
     versionCheck: false,

@@ -129,7 +129,7 @@ async function closesBefore(db: Queryable, keys: readonly string[], day: string)
   return new Map(rows.map((r) => [r.key, r.close]));
 }
 
-/** One purchase lot with its live fields, as GET /api/holdings returns it (SPEC §3). */
+/** One purchase lot with its live fields, as GET /api/holdings returns it (docs/product.md §3). */
 export type HoldingView = {
   id: number;
   symbol: string;

@@ -11,7 +11,7 @@ interface AssetInputProps<Values> {
   onChange: (value: string) => void;
 }
 
-/** One cell's input; numeric fields (qty and prices too) follow SPEC §5's rule as they are typed: letters ignored, commas removed. */
+/** One cell's input; numeric fields (qty and prices too) follow docs/product.md §5's rule as they are typed: letters ignored, commas removed. */
 export function AssetInput<Values>({ column, value, label, problem, onChange }: AssetInputProps<Values>) {
   const problemId = useId();
   const numeric = column.input === 'numeric' || column.input === 'decimal';

@@ -15,7 +15,7 @@ export interface FieldColumn<Values> {
   type: 'field';
   key: FieldKey<Values>;
   header: string;
-  /** text: free text; date: YYYY-MM-DD; decimal: checked on save; numeric: SPEC §5's numeric text rule as typed. */
+  /** text: free text; date: YYYY-MM-DD; decimal: checked on save; numeric: docs/product.md §5's numeric text rule as typed. */
   input: 'text' | 'date' | 'decimal' | 'numeric';
   show: (values: Values) => string;
   /** A second line under the saved value (the last price's date). */
@@ -47,7 +47,7 @@ export interface AssetProcedures<Asset, Values> {
     setData: (update: (old: Asset[] | undefined) => Asset[] | undefined) => void;
     invalidate: () => Promise<void>;
   };
-  /** SPEC §8's message for a failed save of new rows. */
+  /** docs/product.md §8's message for a failed save of new rows. */
   saveFailed: (error: unknown) => string;
 }
 
@@ -61,7 +61,7 @@ export interface AssetKind<Asset extends { id: number; name: string }, Values ex
   columns: AssetColumn<Values>[];
   blank: Values;
   valuesOf: (asset: Asset) => Values;
-  /** The row as the server takes it on save (SPEC §7's body); checked against rowInput before it is sent. */
+  /** The row as the server takes it on save (docs/product.md §7's body); checked against rowInput before it is sent. */
   payload: (values: Values) => object;
   /** Each field's header, to name the fields the row rule refused. */
   labels: Record<FieldKey<Values>, string>;

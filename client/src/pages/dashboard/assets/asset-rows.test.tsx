@@ -78,7 +78,7 @@ describe('venture investment rows', () => {
     await user.type(screen.getByLabelText('Dividend $ (new row 1)'), '1,2a0');
     expect((screen.getByLabelText('Dividend $ (new row 1)') as HTMLInputElement).value).toBe('120');
 
-    // SPEC §5's rule, checked before anything is sent.
+    // docs/product.md §5's rule, checked before anything is sent.
     await user.click(screen.getByRole('button', { name: 'Save Venture Investment' }));
     expect(await screen.findByText(`${ASSET_ROW_RULE} Check Purchase Date.`)).toBeTruthy();
     expect(api.callsTo('assets.venture.save')).toHaveLength(0);
@@ -143,7 +143,7 @@ describe('venture investment rows', () => {
     await waitFor(() => {
       const row = within(ventureTable()).getByRole('rowheader', { name: 'Harborline Health' }).closest('tr');
       expect(row?.textContent).toContain('2.10');
-      expect(row?.textContent).toContain('4,200.00'); // the engine's new value, 2,000 × 2.10
+      expect(row?.textContent).toContain('4,200.00'); // The engine's new value, 2,000 × 2.10
     });
   });
 
@@ -167,7 +167,7 @@ describe('venture investment rows', () => {
     expect(document.getElementById(date.getAttribute('aria-describedby') ?? '')?.textContent).toBe(BOOK_DATE_RULE);
     expect(api.callsTo('assets.venture.save')).toHaveLength(0);
 
-    // Blank figures are saved as 0 (SPEC §5), and the success says so; the refusal's toast is gone at once.
+    // Blank figures are saved as 0 (docs/product.md §5), and the success says so; the refusal's toast is gone at once.
     await fill(user, 'Purchase Date (new row 1)', '2025-01-15');
     await user.click(screen.getByRole('button', { name: 'Save Venture Investment' }));
     expect(
@@ -201,7 +201,7 @@ describe('venture investment rows', () => {
     await waitFor(() => expect(api.callsTo('assets.venture.remove')[0]?.input).toEqual({ id: 11 }));
   });
 
-  it('shows SPEC §8 texts when the server refuses', async () => {
+  it('shows docs/product.md §8 texts when the server refuses', async () => {
     const user = userEvent.setup();
     storeSession('GP');
     const refuse = (message: string) => () => {

@@ -69,8 +69,8 @@ export function commonValues(asset: {
 }
 
 /**
- * A figure of SPEC §5's row rule as sent: commas removed, blank 0; text that is not a number stays
- * as typed, so the row schema refuses it with SPEC's message.
+ * A figure of docs/product.md §5's row rule as sent: commas removed, blank 0; text that is not a number stays
+ * as typed, so the row schema refuses it with the product's message.
  */
 function ruledText(text: string): string {
   const plain = text.replace(/,/g, '').trim();
@@ -78,7 +78,7 @@ function ruledText(text: string): string {
 }
 
 /**
- * The common fields of a save or update, as the server's row schema takes them. SPEC §7's body
+ * The common fields of a save or update, as the server's row schema takes them. docs/product.md §7's body
  * carries a value (qty × last price); the server works it out itself, and this one is exact
  * (the engine's cents, half up), never a float.
  */

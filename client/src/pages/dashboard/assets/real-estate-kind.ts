@@ -23,7 +23,7 @@ function useRealEstateProcedures(): AssetProcedures<RealEstateAsset, RealEstateV
   const list = utils.assets.realEstate.list;
   return {
     save: (rows) => save.mutateAsync({ assets: rows.map((v) => ({ ...propertyFields(v), last_price_date: null })) }),
-    // SPEC §7 sends no rental fields on update; the server takes them, and an edit of the rent must not be lost.
+    // docs/product.md §7 sends no rental fields on update; the server takes them, and an edit of the rent must not be lost.
     update: (id, values) => {
       const { value: _value, ...fields } = propertyFields(values);
       return update.mutateAsync({ id, ...fields });
@@ -34,7 +34,7 @@ function useRealEstateProcedures(): AssetProcedures<RealEstateAsset, RealEstateV
   };
 }
 
-/** SPEC §2's Real Estate table; its figures are the portfolio engine's (a property's gain counts its rent). */
+/** docs/product.md §2's Real Estate table; its figures are the portfolio engine's (a property's gain counts its rent). */
 export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset, RealEstateValues> = {
   title: 'Real Estate',
   csv: { path: '/api/export/real-estate.csv', fileName: 'real-estate.csv' },
@@ -92,7 +92,7 @@ export const REAL_ESTATE_KIND: AssetKind<RealEstateAsset, RealEstateValues> = {
     total_gain: gain(t.realEstateGain),
     total_gain_pct: gainPct(t.realEstateGainPct, t.realEstateGain),
     total_value: money(t.realEstateTotalValue),
-    // SPEC §9: the annual income total is 12 × the monthly total (the engine's annualRentalIncome),
+    // docs/product.md §9: the annual income total is 12 × the monthly total (the engine's annualRentalIncome),
     // under the monthly total it comes from; the % column holds percentages only.
     monthly_rental_income: { ...money(t.monthlyRentalIncome), note: `${formatCurrency(t.annualRentalIncome)} a year` },
   }),

@@ -16,7 +16,7 @@ describe('a row checked against the contract before save', () => {
     expect(venture({ name: 'Harborline', purchase_date: '2025-01-15', qty: '2,000', price_paid: '' })).toBeNull();
   });
 
-  it("names the fields to fix after SPEC §5's sentence, in the table's order", () => {
+  it("names the fields to fix after docs/product.md §5's sentence, in the table's order", () => {
     const problem = venture({ name: ' ', purchase_date: '2025-02-30', qty: '1.2.3', last_price_at_date: '-' });
     expect(problem?.message).toBe(`${ASSET_ROW_RULE} Check Name, Purchase Date, Qty, Last Price $.`);
     expect(problem?.fields).toEqual({

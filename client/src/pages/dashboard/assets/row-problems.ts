@@ -49,7 +49,7 @@ export function rowProblem<Field extends string>(
   return { message: sentences.join(' '), fields };
 }
 
-/** Short hints beside an input the row rule refused (the toast carries SPEC's whole sentence). */
+/** Short hints beside an input the row rule refused (the toast carries the product's whole sentence). */
 const RULE_HINTS: Record<string, string> = {
   name: 'Enter a name.',
   purchase_date: 'Enter a date as YYYY-MM-DD.',

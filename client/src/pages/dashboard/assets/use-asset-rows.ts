@@ -17,7 +17,7 @@ export interface AssetCalls<Values> {
   saveNew: (rows: Values[]) => Promise<unknown>;
   update: (id: number, values: Values) => Promise<unknown>;
   remove: (id: number) => Promise<unknown>;
-  /** SPEC §8's message for a failed save of new rows. */
+  /** docs/product.md §8's message for a failed save of new rows. */
   saveFailed: (error: unknown) => string;
 }
 
@@ -47,7 +47,7 @@ export const newRowId = (key: number) => `new-${key}`;
 export const savedRowId = (id: number) => `saved-${id}`;
 
 /**
- * SPEC §4's asset row states: new rows stay unsaved until 'Save …' posts them all; saved rows are
+ * docs/product.md §4's asset row states: new rows stay unsaved until 'Save …' posts them all; saved rows are
  * read-only until the pencil opens them, and their save sends an update and closes them again.
  * Deleting an unsaved row only drops it here; deleting a saved row asks the server. Before a save,
  * each row is checked against the contract's row schema; the fields it refuses are marked until
@@ -160,7 +160,7 @@ export function useAssetRows<Asset extends { id: number; name: string }, Values 
   };
 }
 
-/** The figures SPEC §5 saves as 0 when they are left blank. */
+/** The figures docs/product.md §5 saves as 0 when they are left blank. */
 const ZERO_WHEN_BLANK = ['qty', 'price_paid', 'last_price_at_date'] as const;
 
 /** "Saved Harborline Health. Qty and Last Price $ were blank and are saved as 0." */

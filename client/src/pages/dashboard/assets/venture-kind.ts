@@ -8,7 +8,7 @@ import { BLANK_COMMON, commonPayload, commonValues, decimalText, plainText, type
 
 export const VENTURE_SAVE_FAILED = 'Failed to save illiquid assets.';
 
-/** SPEC §8: a refusal from the server reads 'Error saving assets: ' and its error (or status); no answer at all, the fallback. */
+/** docs/product.md §8: a refusal from the server reads 'Error saving assets: ' and its error (or status); no answer at all, the fallback. */
 export function ventureSaveFailed(error: unknown): string {
   if (isApiError(error) && error.data) return `Error saving assets: ${error.message.trim() || error.data.httpStatus}`;
   return VENTURE_SAVE_FAILED;
@@ -38,7 +38,7 @@ function useVentureProcedures(): AssetProcedures<VentureAsset, VentureValues> {
   };
 }
 
-/** SPEC §2's Venture Investments table; its figures are the portfolio engine's. */
+/** docs/product.md §2's Venture Investments table; its figures are the portfolio engine's. */
 export const VENTURE_KIND: AssetKind<VentureAsset, VentureValues> = {
   title: 'Venture Investments',
   csv: { path: '/api/export/venture.csv', fileName: 'venture.csv' },
@@ -72,7 +72,7 @@ export const VENTURE_KIND: AssetKind<VentureAsset, VentureValues> = {
     total_gain_pct: gainPct(t.ventureGainPct, t.ventureGain),
     value: money(t.ventureValue),
     dividend_dollar: money(t.ventureDividendDollar),
-    // Value-weighted (SPEC §3).
+    // Value-weighted (docs/product.md §3).
     dividend_pct: { text: formatPercent(t.ventureDividendPct) },
   }),
   useProcedures: useVentureProcedures,

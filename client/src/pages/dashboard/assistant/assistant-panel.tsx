@@ -9,7 +9,7 @@ const loadPromptInput = () => import('@contract/assistant').then((contract) => c
 
 export const CHAT_PLACEHOLDER = 'Buy or Sell a stock...';
 
-/** SPEC §2's chatbot panel: the conversation (announced as it grows), an input and Send. */
+/** docs/product.md §2's chatbot panel: the conversation (announced as it grows), an input and Send. */
 export function AssistantPanel({ id }: { id: string }) {
   const { messages, awaitingConfirmation, busy, send } = useAssistant();
   const [draft, setDraft] = useState('');

@@ -5,11 +5,11 @@ import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { useRefreshPortfolio } from '../use-portfolio';
 
-/** SPEC §9: a reply confirms when it starts with 'y', in either case. */
+/** docs/product.md §9: a reply confirms when it starts with 'y', in either case. */
 export const isYes = (reply: string): boolean => /^y/i.test(reply.trim());
 
 /**
- * SPEC §4's chat: a prompt gets the assistant's reply; after a reply that asks for confirmation,
+ * docs/product.md §4's chat: a prompt gets the assistant's reply; after a reply that asks for confirmation,
  * the next message is sent as the confirmation (yes or no) and normal mode returns. An error
  * clears the confirmation mode. The conversation, a pending proposal included, is kept for the
  * browser tab's session (lib/chat-store.ts): closing the panel does not clear it.

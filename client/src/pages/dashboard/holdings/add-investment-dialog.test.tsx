@@ -119,7 +119,7 @@ describe('the Add Investment modal', () => {
         { qty: '10', price_paid: '402.3', purchase_date: '2025-01-05' },
         { qty: '5', price_paid: '331.75', purchase_date: '2024-12-02' },
       ],
-      // SPEC's modal records purchases made elsewhere: Cash Available is left alone unless asked.
+      // The product's modal records purchases made elsewhere: Cash Available is left alone unless asked.
       settles: false,
     });
   });

@@ -17,7 +17,7 @@ const loadAddHoldingInput = () => import('@contract/holdings').then((contract) =
 const loadSymbolField = () => import('@contract/holdings').then((contract) => contract.symbolField);
 
 export const ADD_INVESTMENT_FAILED = 'Failed to add the investment.';
-/** Unchecked, the modal records purchases made elsewhere (SPEC's modal); checked, they were paid from Cash Available. */
+/** Unchecked, the modal records purchases made elsewhere (the product's modal); checked, they were paid from Cash Available. */
 export const PAID_FROM_CASH_LABEL = 'Paid from Cash Available';
 
 interface PurchaseRow {
@@ -29,7 +29,7 @@ interface PurchaseRow {
 
 const ASSET_TYPE_LABEL: Record<AssetType, string> = { stock: 'Stock', crypto: 'Crypto' };
 
-/** SPEC §2's Add Investment modal: type, ticker (upper case) and one or more purchase rows. */
+/** docs/product.md §2's Add Investment modal: type, ticker (upper case) and one or more purchase rows. */
 export function AddInvestmentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} title="Add Investment" onClose={onClose}>

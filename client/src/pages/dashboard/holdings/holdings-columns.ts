@@ -2,7 +2,7 @@ import { NOT_AVAILABLE } from '@contract/quotes';
 import { formatMarketCap, formatMoney, formatPercent, formatQuantity, formatRatio, formatSignedMoney, toneOf } from '../../../lib/format';
 import type { HoldingRow } from './holdings-rows';
 
-/** GPs see 0 for a missing dividend yield or P/E; LPs see N/A (SPEC §2). */
+/** GPs see 0 for a missing dividend yield or P/E; LPs see N/A (docs/product.md §2). */
 export type MissingAs = 'zero' | 'na';
 
 export interface HoldingsColumn {
@@ -23,7 +23,7 @@ const orMissing = (value: number | null, missingAs: MissingAs, format: (n: numbe
 
 export const PREDICTION_HEADER = 'Next Day Predicted Close (In Beta)';
 
-/** SPEC §2's columns after Symbol, in order; the prediction column is the GP's only. */
+/** docs/product.md §2's columns after Symbol, in order; the prediction column is the GP's only. */
 export function holdingsColumns(options: { predictions: boolean }): HoldingsColumn[] {
   const columns: HoldingsColumn[] = [
     { id: 'lastPrice', header: 'Last Price', value: (r) => r.lastPrice, text: forSymbol((r) => formatMoney(r.lastPrice)), sortable: true },

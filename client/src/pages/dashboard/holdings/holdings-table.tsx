@@ -57,7 +57,7 @@ export interface HoldingsTableProps {
   onSell?: (symbol: HoldingRow) => void;
 }
 
-/** SPEC §2's Liquid Assets table: symbols that open into their purchase lots, sortable by every column but the last. */
+/** docs/product.md §2's Liquid Assets table: symbols that open into their purchase lots, sortable by every column but the last. */
 export function HoldingsTable({ rows, totals, role, onDeleteLot, onSell }: HoldingsTableProps) {
   const missingAs: MissingAs = role === 'GP' ? 'zero' : 'na';
   const columns = useMemo<Column<HoldingRow>[]>(
@@ -159,7 +159,7 @@ const footerRow = (label: string, figures: Record<string, Figure>): FooterRow =>
 });
 
 /**
- * SPEC §2's footer: the balances in the Value column (margin debit as a negative), then TOTAL:
+ * docs/product.md §2's footer: the balances in the Value column (margin debit as a negative), then TOTAL:
  * the engine's liquid figures, and a value that adds cash and receivables and takes off the
  * margin debit.
  */
