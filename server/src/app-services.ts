@@ -8,6 +8,8 @@ import type { ModelAgent } from './services/assistant/openai-agent';
 import type { Bucket, RateLimiter } from './services/rate-limit';
 import type { SessionStore } from './services/sessions';
 import type { TokenService } from './services/tokens';
+import type { SecretBox } from './services/second-factor/secret-box';
+import type { SecurityLog } from './services/second-factor/factors';
 
 /**
  * The app's instances, built once by buildApp and handed to every procedure as ctx.deps. No
@@ -32,6 +34,12 @@ export interface AppServices {
   portfolio: PortfolioEngine;
   /** The assistant's OpenAI path when OPENAI_API_KEY is set; null means the offline parser. */
   assistantModel: ModelAgent | null;
+  /** Seals TOTP secrets and hashes recovery codes (SECOND_FACTOR_KEY, docs/decisions/0015). */
+  secondFactorBox: SecretBox;
+  /** REQUIRE_GP_SECOND_FACTOR: a GP without a second factor reaches only its set-up (docs/decisions/0016). */
+  requireGpSecondFactor: boolean;
+  /** Where security events (wrong second-factor codes) are logged. */
+  log: SecurityLog;
   /** Where the web front end lives; links in invites and e-mails point there. */
   webOrigin: string;
   /** A deposit or withdrawal above this amount (decimal text, CASH_CONFIRM_ABOVE) must be confirmed. */

@@ -31,6 +31,7 @@ import type { MarketDataProvider } from './services/market/provider';
 import { createMarketService } from './services/market/service';
 import { createSessionStore } from './services/sessions';
 import { createTokenService } from './services/tokens';
+import { createSecretBox, secondFactorKeyMaterial } from './services/second-factor/secret-box';
 import { createPortfolioEngine } from './services/portfolio/engine';
 import { contextFromRequest } from './trpc/context';
 import { GENERIC_ERROR } from './trpc/errors';
@@ -101,11 +102,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     market,
     portfolio,
     assistantModel: config.openai.apiKey ? createModelAgent({ ...config.openai, apiKey: config.openai.apiKey }) : null,
+    secondFactorBox: createSecretBox(secondFactorKeyMaterial(config.secondFactorKey, deps.jwtSecret)),
+    requireGpSecondFactor: config.requireGpSecondFactor,
+    log: app.log,
     webOrigin: config.webOrigin,
     cashConfirmAbove: config.cashConfirmAbove,
     now,
   };
   app.decorate('services', services);
+  if (!config.secondFactorKey && config.databaseUrl) {
+    app.log.warn('SECOND_FACTOR_KEY is not set: TOTP secrets are sealed with a key derived from JWT_SECRET (set a separate key)');
+  }
 
   registerBodyParsing(app);
   registerErrorHandling(app);

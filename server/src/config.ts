@@ -77,6 +77,11 @@ const envSchema = z.object({
   ),
   DATABASE_WAIT_SECONDS: wholeNumber('DATABASE_WAIT_SECONDS', 0, 3600, 30),
   JWT_SECRET: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, 'JWT_SECRET must be at least 32 bytes long'),
+  SECOND_FACTOR_KEY: optionalText.refine(
+    (v) => v === undefined || Buffer.byteLength(v) >= 32,
+    'SECOND_FACTOR_KEY must be at least 32 bytes long',
+  ),
+  REQUIRE_GP_SECOND_FACTOR: z.enum(['0', '1', 'true', 'false']).optional(),
   WEB_ORIGIN: optionalUrl('WEB_ORIGIN'),
   CORS_ORIGINS: originList,
   TRUST_PROXY: flag,
@@ -114,6 +119,13 @@ export interface Config {
   databaseWaitSeconds: number;
   /** Undefined only in the embedded default, where main.ts keeps one under dataDir. */
   jwtSecret: string | undefined;
+  /**
+   * Encrypts TOTP secrets at rest (docs/decisions/0015). Undefined: a key derived from the signing
+   * secret, which the embedded demo uses (start-up says so when DATABASE_URL is set).
+   */
+  secondFactorKey: string | undefined;
+  /** GPs must have a second factor before they reach anything else (docs/decisions/0016); off by default only in the embedded demo. */
+  requireGpSecondFactor: boolean;
   webOrigin: string;
   corsOrigins: string[];
   trustProxy: boolean;
@@ -179,6 +191,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     jwtSecret: e.JWT_SECRET,
+    secondFactorKey: e.SECOND_FACTOR_KEY,
+    requireGpSecondFactor:
+      e.REQUIRE_GP_SECOND_FACTOR === undefined ? e.DATABASE_URL !== undefined : ['1', 'true'].includes(e.REQUIRE_GP_SECOND_FACTOR),
     webOrigin,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,

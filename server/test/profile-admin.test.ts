@@ -580,7 +580,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       if (!last) throw new Error('no GP left');
       // Through REST the deleting GP always counts as a second GP, so call the service as another account.
       const lpId = await solo.createUser({ email: 'lp@solo.test', password: PASSWORD, role: 'LP' });
-      const me: AuthUser = { id: lpId, role: 'GP', email: 'lp@solo.test', sessionId: NO_SESSION };
+      const me: AuthUser = { id: lpId, role: 'GP', email: 'lp@solo.test', sessionId: NO_SESSION, secondFactor: false };
 
       const attempt = deleteUser(solo.deps, me, last.id);
       await expect(attempt).rejects.toBeInstanceOf(DomainError);
@@ -588,7 +588,9 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       expect(await gpCount()).toBe(1);
 
       // An LP can still be deleted, and the last GP cannot delete themselves either.
-      await expect(deleteUser(solo.deps, { id: last.id, role: 'GP', email: last.email, sessionId: NO_SESSION }, lpId)).resolves.toEqual({
+      await expect(
+        deleteUser(solo.deps, { id: last.id, role: 'GP', email: last.email, sessionId: NO_SESSION, secondFactor: false }, lpId),
+      ).resolves.toEqual({
         message: 'User deleted.',
       });
       const token = await solo.login(last.email, PASSWORD);
@@ -602,7 +604,7 @@ describe.each(databaseKinds)('profile and user administration on %s', (kind) => 
       if (!last) throw new Error('no GP left');
       const newcomer = await solo.createUser({ email: 'gp-c@solo.test', password: PASSWORD, role: 'GP' });
       await expect(
-        deleteUser(solo.deps, { id: newcomer, role: 'GP', email: 'gp-c@solo.test', sessionId: NO_SESSION }, last.id),
+        deleteUser(solo.deps, { id: newcomer, role: 'GP', email: 'gp-c@solo.test', sessionId: NO_SESSION, secondFactor: false }, last.id),
       ).resolves.toEqual({
         message: 'User deleted.',
       });

@@ -57,6 +57,10 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/ai/confirm': { confirm: false },
   'POST /api/capital-accounts/:userId/entries': { kind: 'contribution', amount: 1000, date: '2025-01-02' },
   'PUT /api/contact/:id/handled': { handled: true },
+  'POST /api/users/login/second-factor': { challenge: 'abc', code: '123456' },
+  'POST /api/users/second-factor/totp/confirm': { code: '123456' },
+  'POST /api/users/second-factor/totp/disable': { code: '123456' },
+  'POST /api/users/step-up': { code: '123456' },
 };
 
 /**
@@ -134,6 +138,12 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
   'portfolio.capital.account': { userId: 1 },
   'portfolio.capital.addEntry': { userId: 1, kind: 'contribution', amount: '1000', date: '2025-01-02', allow_negative_cash: false },
   'portfolio.capital.deleteEntry': { id: 1 },
+  'auth.loginSecondFactor': { challenge: 'abc', code: '123456' },
+  'auth.secondFactor.confirmTotp': { code: '123456' },
+  'auth.secondFactor.disableTotp': { code: '123456' },
+  'auth.secondFactor.stepUp': { code: '123456' },
+  'auth.sessions.end': { id: '00000000-0000-4000-8000-000000000000' },
+  'admin.users.endSessions': { id: 1 },
   'portfolio.capital.statementPdf': { quarter: '2025-Q1', userId: 1 },
   'portfolio.capital.statementCsv': { quarter: '2025-Q1', userId: 1 },
 };
@@ -162,6 +172,10 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
   'POST /api/ai/confirm': 'ai.confirm',
   'POST /api/capital-accounts/:userId/entries': 'portfolio.capital.addEntry',
   'PUT /api/contact/:id/handled': 'contact.markHandled',
+  'POST /api/users/login/second-factor': 'auth.loginSecondFactor',
+  'POST /api/users/second-factor/totp/confirm': 'auth.secondFactor.confirmTotp',
+  'POST /api/users/second-factor/totp/disable': 'auth.secondFactor.disableTotp',
+  'POST /api/users/step-up': 'auth.secondFactor.stepUp',
 };
 
 /** Every procedure, by its dotted path, with the zod schema of its input if it takes one. */
@@ -346,6 +360,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
           .sort(),
       ).toEqual([
         'admin.invites.revoke',
+        'admin.users.endSessions',
         'admin.users.remove',
         'ai.confirm',
         'assets.realEstate.remove',
@@ -407,13 +422,15 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
   });
 
   describe('ids beyond PostgreSQL integer', () => {
-    const idRoutes = restRoutes.filter((r) => r.input === 'id' || r.input === 'id+body');
-    const idProcedures = withInput.filter((p) => p.input._zod.def.shape?.id !== undefined);
+    // A session's id is a UUID, not a row number: its own schema refuses anything else.
+    const idRoutes = restRoutes.filter((r) => (r.input === 'id' || r.input === 'id+body') && r.procedure !== 'auth.sessions.end');
+    const idProcedures = withInput.filter((p) => p.input._zod.def.shape?.id !== undefined && p.path !== 'auth.sessions.end');
 
     it('covers every REST :id path and every tRPC {id} input', () => {
-      expect(idRoutes.map(routeKey)).toHaveLength(11);
+      expect(idRoutes.map(routeKey)).toHaveLength(12);
       expect(idProcedures.map((p) => p.path).sort()).toEqual([
         'admin.invites.revoke',
+        'admin.users.endSessions',
         'admin.users.remove',
         'assets.realEstate.remove',
         'assets.realEstate.update',

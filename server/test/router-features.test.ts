@@ -26,6 +26,8 @@ describe('the app router', () => {
       'assets.venture',
       'auth.passwordReset',
       'auth.profile',
+      'auth.secondFactor',
+      'auth.sessions',
       'portfolio.activity',
       'portfolio.balances',
       'portfolio.capital',

@@ -9,19 +9,29 @@ import { clearSession, readSession, saveSession, type AuthMethod } from './sessi
 import { trpc } from './trpc';
 
 export const UNKNOWN_ROLE = 'Unknown role';
+/** Where a GP goes to set up a second factor when the policy requires one (docs/decisions/0016). */
+export const TWO_FACTOR_SETUP_PATH = '/two_factor_setup';
 
 /**
  * docs/product.md §4: store the session (role upper-cased), then go to the page asked for before sign-in,
  * else the role's dashboard; the dashboard's data is asked for at once, with the token, rather
  * than once its page has mounted.
  */
-export function useCompleteSignIn(): (answer: { token: string; role: string }, authMethod: AuthMethod) => void {
+export function useCompleteSignIn(): (
+  answer: { token: string; role: string; secondFactorSetup?: 'required' },
+  authMethod: AuthMethod,
+) => void {
   const [, navigate] = useLocation();
   const notify = useToast();
   const prefetchDashboard = usePrefetchDashboard();
   return (answer, authMethod) => {
     const role = answer.role.toUpperCase();
     saveSession({ token: answer.token, role, authMethod });
+    // docs/decisions/0016: a GP the policy requires to have a second factor sets it up first.
+    if (answer.secondFactorSetup === 'required') {
+      navigate(TWO_FACTOR_SETUP_PATH);
+      return;
+    }
     prefetchDashboard(role);
     const back = isRole(role) ? returnPathFromLocation() : null;
     if (back) navigate(back, { replace: true });

@@ -13,7 +13,7 @@ function loginApi(role: string) {
   return fakeApi(
     dashboardReads({
       'auth.clientSettings': () => ({ googleClientId: null }),
-      'auth.login': () => ({ token: 'fresh-token', role: role as ProcedureOutput<'auth.login'>['role'] }),
+      'auth.login': () => ({ token: 'fresh-token', role: role as ProcedureOutput<'auth.loginSecondFactor'>['role'] }),
       'auth.passwordReset.request': () => ({ message: RESET_MESSAGE }),
     }),
   );

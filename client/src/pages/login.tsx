@@ -12,6 +12,9 @@ import { preloadDashboards } from '../page-chunks';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useFieldErrors } from '../lib/use-field-errors';
 import { ForgotPasswordDialog } from './login/forgot-password-dialog';
+import { SecondFactorStep } from './login/second-factor-step';
+import type { ChallengeAnswer, SignInAnswer } from '@contract/second-factor';
+import type { AuthMethod } from '../api/session';
 import './auth.css';
 
 export const LOGIN_FAILED = 'Login failed';
@@ -29,6 +32,13 @@ export function LoginPage() {
   const login = trpc.auth.login.useMutation();
   const googleLogin = trpc.auth.googleLogin.useMutation();
   const { formRef, errors, validate, clear } = useFieldErrors();
+  /** Set when the first factor held for an account with a second one (docs/decisions/0015). */
+  const [challenge, setChallenge] = useState<{ answer: ChallengeAnswer; method: AuthMethod } | null>(null);
+
+  const onSignedIn = (answer: SignInAnswer, method: AuthMethod) => {
+    if ('challenge' in answer) setChallenge({ answer, method });
+    else completeSignIn(answer, method);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,7 +47,7 @@ export function LoginPage() {
     // The dashboard's code downloads while the server checks the password.
     preloadDashboards();
     login.mutate(input, {
-      onSuccess: (answer) => completeSignIn(answer, 'local'),
+      onSuccess: (answer) => onSignedIn(answer, 'local'),
       onError: (error) => notify.error(messageOf(error, LOGIN_FAILED)),
     });
   };
@@ -52,7 +62,7 @@ export function LoginPage() {
     googleLogin.mutate(
       { email: info.email, googleId: info.sub, accessToken },
       {
-        onSuccess: (answer) => completeSignIn(answer, 'google'),
+        onSuccess: (answer) => onSignedIn(answer, 'google'),
         onError: (error) => notify.error(messageOf(error, GOOGLE_LOGIN_FAILED)),
       },
     );
@@ -60,6 +70,21 @@ export function LoginPage() {
 
   const googleClientId = settings.data?.googleClientId;
   const busy = login.isPending || googleLogin.isPending;
+
+  if (challenge) {
+    return (
+      <div className="page auth">
+        <SecondFactorStep
+          challenge={challenge.answer}
+          method={challenge.method}
+          onBack={() => {
+            setChallenge(null);
+            setPassword('');
+          }}
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="page auth">

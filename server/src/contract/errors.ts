@@ -15,14 +15,25 @@ export const DOMAIN_ERROR_KINDS = [
 ] as const;
 export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
 
+/**
+ * What the client should do about a refusal, beyond showing its message (docs/decisions/0016):
+ * `stepUp`, ask for a second factor and try again; `enrolSecondFactor`, set one up first.
+ * Sent as `true` beside the message (REST `{error, stepUp: true}`, tRPC `error.data.stepUp`).
+ */
+export const ERROR_FLAGS = ['stepUp', 'enrolSecondFactor'] as const;
+export type ErrorFlag = (typeof ERROR_FLAGS)[number];
+export type ErrorFlags = Partial<Record<ErrorFlag, true>>;
+
 export class DomainError extends Error {
   override readonly name = 'DomainError';
+  readonly flag: ErrorFlag | undefined;
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; flag?: ErrorFlag | undefined },
   ) {
     super(message, options);
+    this.flag = options?.flag;
   }
 }
 

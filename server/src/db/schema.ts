@@ -34,6 +34,8 @@ export const users = pgTable(
     googleId: text('google_id').unique(),
     /** Bumped on password change, reset and delete: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Whether the user has a confirmed second factor (docs/decisions/0015): kept by services/second-factor. */
+    secondFactor: boolean('second_factor').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     lastEdit: timestamp('last_edit', { withTimezone: true }),
     createdAt: createdAt(),
@@ -107,9 +109,52 @@ export const sessions = pgTable(
     /** When the session's latest token expires. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When a second factor was last verified in this session (sign-in or step-up, docs/decisions/0016). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), check('sessions_method_check', sql`${t.method} in ('local', 'google')`)],
 );
+
+/** A user's TOTP factor (RFC 6238); the secret is encrypted with the second-factor key (services/second-factor-crypto.ts). */
+export const totpFactors = pgTable('totp_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  /** Null until the first code confirms the enrolment. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The latest 30-second step whose code was accepted: a code is accepted once. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, stored only as keyed hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** A password (or Google) sign-in waiting for its second factor: single-use, short-lived, stored by hash. */
+export const signInChallenges = pgTable('sign_in_challenges', {
+  /** SHA-256 of the challenge handed to the client. */
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  method: text('method', { enum: ['local', 'google'] }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 export const contactSubmissions = pgTable('contact_submissions', {
   id: serial('id').primaryKey(),
@@ -425,6 +470,9 @@ export const schema = {
   invites,
   passwordResets,
   sessions,
+  totpFactors,
+  recoveryCodes,
+  signInChallenges,
   contactSubmissions,
   rateLimits,
   holdings,

@@ -5,7 +5,7 @@ import type { Download } from '../services/capital/downloads';
 import type { AppServices } from '../app-services';
 import { contextFromRequest, type Context } from '../trpc/context';
 import { clientErrorFromDatabase } from '../trpc/database-input-errors';
-import { publicMessage, trpcErrorOf } from '../trpc/errors';
+import { flagFields, publicMessage, trpcErrorOf } from '../trpc/errors';
 import { appRouter } from '../trpc/router';
 import type { ProcedurePath } from '../trpc/router';
 import { procedureRunner } from './run-procedure';
@@ -44,7 +44,7 @@ export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
   // A feature left off (Google without GOOGLE_CLIENT_ID) is the setup, not a failure: one line, no stack.
   else if (error.code === 'NOT_IMPLEMENTED') reply.log.warn(`${reply.request.method} ${reply.request.url}: ${error.message}`);
   else if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'request failed');
-  return reply.code(status).send({ error: publicMessage(error) });
+  return reply.code(status).send({ error: publicMessage(error), ...flagFields(error) });
 }
 
 /** The procedure behind a REST row, looked up once at start; its middlewares, schemas and errors are the tRPC path's own. */

@@ -44,6 +44,7 @@ export const restRoutes: RestRoute[] = [
 
   route('POST', '/api/users/login', 'body', 'public', 'auth.login'),
   route('POST', '/api/users/google-login', 'body', 'public', 'auth.googleLogin'),
+  route('POST', '/api/users/login/second-factor', 'body', 'public', 'auth.loginSecondFactor'),
   route('POST', '/api/users/logout', 'none', 'user', 'auth.logout'),
   route('POST', '/api/users/signup', 'body', 'public', 'auth.signup', 201),
   route('POST', '/api/users/google-signup', 'body', 'public', 'auth.googleSignup', 201),
@@ -54,6 +55,18 @@ export const restRoutes: RestRoute[] = [
   route('PUT', '/api/users/profile', 'body', 'user', 'auth.profile.update'),
   route('GET', '/api/users/userinfo', 'none', 'gp', 'admin.users.list'),
   route('DELETE', '/api/users/userinfo/:id', 'id', 'gp', 'admin.users.remove'),
+  route('POST', '/api/users/userinfo/:id/end-sessions', 'id', 'gp', 'admin.users.endSessions'),
+
+  // Two-factor sign-in, step-up and sessions (docs/decisions/0015 and 0016).
+  route('GET', '/api/users/second-factor', 'none', 'user', 'auth.secondFactor.status'),
+  route('POST', '/api/users/second-factor/totp', 'none', 'user', 'auth.secondFactor.startTotp'),
+  route('POST', '/api/users/second-factor/totp/confirm', 'body', 'user', 'auth.secondFactor.confirmTotp'),
+  route('POST', '/api/users/second-factor/totp/disable', 'body', 'user', 'auth.secondFactor.disableTotp'),
+  route('POST', '/api/users/second-factor/recovery-codes', 'none', 'user', 'auth.secondFactor.recoveryCodes'),
+  route('POST', '/api/users/step-up', 'body', 'user', 'auth.secondFactor.stepUp'),
+  route('GET', '/api/users/sessions', 'none', 'user', 'auth.sessions.list'),
+  route('DELETE', '/api/users/sessions/:id', 'id', 'user', 'auth.sessions.end'),
+  route('POST', '/api/users/sessions/end-others', 'none', 'user', 'auth.sessions.endOthers'),
 
   route('POST', '/api/invites', 'body', 'gp', 'admin.invites.create', 201),
   route('GET', '/api/invites', 'none', 'gp', 'admin.invites.list'),

@@ -12,8 +12,11 @@ import { KNOWN_DEVICE_MS, LIMITS, LOGIN_PER_EMAIL, PRIORITY_PER_EMAIL, type Call
 import { endSession, startSession, type ClientInfo, type SessionStore, type SignInMethod } from './sessions';
 import type { SessionClaims, TokenService } from './tokens';
 import { createUser, EMAIL_TAKEN, normalizeEmail, type AuthUser } from './users';
+import type { SecondFactorLoginInput, SessionAnswer, SignInAnswer } from '../contract/second-factor';
+import { openChallenge, SIGN_IN_EXPIRED, startChallenge, useChallenge } from './second-factor/challenges';
+import { policyRequires, verifySecondFactor, type SecondFactorDeps } from './second-factor/factors';
 
-export interface AccountsDeps {
+export interface AccountsDeps extends SecondFactorDeps {
   db: Db;
   tokens: TokenService;
   sessions: SessionStore;
@@ -35,24 +38,50 @@ export const GOOGLE_TAKEN = 'This Google account is already registered. Log in w
 export const GOOGLE_MISMATCH = 'The Google account does not match the details sent.';
 export const LOGGED_OUT = 'You have been logged out.';
 
-export interface Session {
-  token: string;
-  role: Role;
-}
+export type Session = SessionAnswer;
 
 export function assertPasswordRule(password: string): void {
   if (!meetsPasswordRule(password)) throw fail.badRequest(PASSWORD_RULE_MESSAGE);
 }
 
-/** A signed-in user's new session: its row, and the token that carries its id. */
+type SignInUser = { id: number; role: Role; tokenVersion: number; secondFactor: boolean };
+
+/**
+ * A signed-in user's new session: its row, and the token that carries its id. A GP whom the
+ * policy requires to set up a second factor is told so (docs/decisions/0016).
+ */
 async function issueSession(
   deps: AccountsDeps,
-  user: { id: number; role: Role; tokenVersion: number },
+  user: SignInUser,
   client: ClientInfo,
   method: SignInMethod,
+  secondFactorVerified = false,
 ): Promise<Session> {
   await deps.db.update(users).set({ lastLogin: deps.now() }).where(eq(users.id, user.id));
-  return { token: await startSession(deps, user, client, method), role: user.role };
+  const token = await startSession(deps, user, client, method, { secondFactorVerified });
+  return !user.secondFactor && policyRequires(deps, user)
+    ? { token, role: user.role, secondFactorSetup: 'required' }
+    : { token, role: user.role };
+}
+
+/** The first factor held: the session, or for a user with a second factor the challenge for it (docs/decisions/0015). */
+async function signIn(deps: AccountsDeps, user: SignInUser, client: ClientInfo, method: SignInMethod): Promise<SignInAnswer> {
+  if (user.secondFactor) return startChallenge(deps, user.id, method);
+  return issueSession(deps, user, client, method);
+}
+
+/**
+ * The second call of a sign-in with a second factor: the challenge and a TOTP or recovery code
+ * give the session. Wrong codes are counted like passwords (per user and per address), each
+ * logged and audited; the challenge is used up with the first right code.
+ */
+export async function completeSignIn(deps: AccountsDeps, input: SecondFactorLoginInput, caller: Caller & ClientInfo): Promise<Session> {
+  const challenge = await openChallenge(deps, input.challenge);
+  const [user] = await deps.db.select().from(users).where(eq(users.id, challenge.userId));
+  if (!user?.secondFactor) throw fail.unauthorized(SIGN_IN_EXPIRED);
+  await verifySecondFactor(deps, { user, code: input.code, caller, purpose: 'sign-in' });
+  if (!(await useChallenge(deps, challenge.id))) throw fail.unauthorized(SIGN_IN_EXPIRED);
+  return issueSession(deps, user, caller, challenge.method, true);
 }
 
 /** When the e-mail's bucket (LOGIN_PER_EMAIL) is empty: it refills within a minute. */
@@ -74,7 +103,11 @@ export const TOO_MANY_SIGNUPS = 'Too many sign-up attempts. Please try again lat
  * makes it known, and each account's first-lane checks are themselves a bucket (PRIORITY_PER_EMAIL),
  * so an account's own holder cannot use the lane to flood the queue.
  */
-export async function login(deps: AccountsDeps, input: { email: string; password: string }, caller: Caller & ClientInfo): Promise<Session> {
+export async function login(
+  deps: AccountsDeps,
+  input: { email: string; password: string },
+  caller: Caller & ClientInfo,
+): Promise<SignInAnswer> {
   const email = normalizeEmail(input.email);
   const ipKey = `login:ip:${caller.ip}`;
   const emailIpKey = `login:email-ip:${email}:${caller.ip}`;
@@ -94,7 +127,7 @@ export async function login(deps: AccountsDeps, input: { email: string; password
     known ? Promise.resolve() : deps.limiter.putBack(emailKey, LOGIN_PER_EMAIL),
     deps.limiter.mark(knownKey, KNOWN_DEVICE_MS),
   ]);
-  return issueSession(deps, user, caller, 'local');
+  return signIn(deps, user, caller, 'local');
 }
 
 interface NewAccount {
@@ -160,15 +193,15 @@ export async function googleLogin(
   deps: AccountsDeps,
   input: { email: string; googleId: string } & GoogleProof,
   client: ClientInfo,
-): Promise<Session> {
+): Promise<SignInAnswer> {
   const identity = await verifiedGoogleUser(deps, input);
   const [byGoogleId] = await deps.db.select().from(users).where(eq(users.googleId, identity.sub));
-  if (byGoogleId) return issueSession(deps, byGoogleId, client, 'google');
+  if (byGoogleId) return signIn(deps, byGoogleId, client, 'google');
   // Google has verified the address, so an invited account with that e-mail may link its Google identity.
   const [byEmail] = await deps.db.select().from(users).where(eq(users.email, identity.email));
   if (!byEmail || byEmail.googleId) throw fail.unauthorized(NO_GOOGLE_ACCOUNT);
   await deps.db.update(users).set({ googleId: identity.sub }).where(eq(users.id, byEmail.id));
-  return issueSession(deps, byEmail, client, 'google');
+  return signIn(deps, byEmail, client, 'google');
 }
 
 export async function googleSignup(
@@ -200,7 +233,7 @@ export async function authenticate(deps: AuthenticateDeps, token: string, client
   if (!user || user.tokenVersion !== claims.tokenVersion) return null;
   if (!session || session.ended || session.userId !== user.id) return null;
   await deps.sessions.seen(session, client);
-  return { id: user.id, role: user.role, email: user.email, sessionId: session.id };
+  return { id: user.id, role: user.role, email: user.email, sessionId: session.id, secondFactor: user.secondFactor };
 }
 
 /** Logging out: the caller's session ends, and its tokens stop working at once on every instance. */

@@ -1,10 +1,10 @@
-import { DomainError, UNAVAILABLE_MESSAGE } from '../contract/errors';
+import { DomainError, UNAVAILABLE_MESSAGE, type ErrorFlag } from '../contract/errors';
 
 /** The errors services throw, one per kind; trpc/errors.ts turns each kind into a status code. */
 export const fail = {
   badRequest: (message: string) => new DomainError('badRequest', message),
   unauthorized: (message = 'Please log in again.') => new DomainError('unauthorized', message),
-  forbidden: (message = 'You do not have permission to do that.') => new DomainError('forbidden', message),
+  forbidden: (message = 'You do not have permission to do that.', flag?: ErrorFlag) => new DomainError('forbidden', message, { flag }),
   notFound: (message: string) => new DomainError('notFound', message),
   conflict: (message: string) => new DomainError('conflict', message),
   tooMany: (message: string) => new DomainError('tooMany', message),

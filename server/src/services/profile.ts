@@ -14,6 +14,7 @@ import { storeNewPassword } from './password-store';
 import { renewSession, sessionChanged } from './sessions';
 import { authMethodOf, isoOrNull } from './user-fields';
 import { easternDateTime } from '../domain/dates';
+import { requireStepUp } from './second-factor/factors';
 
 export interface ProfileDeps {
   db: Db;
@@ -115,6 +116,7 @@ export async function updateProfile(
   const current = await loadUser(deps, me.id);
   if (email !== current.email) {
     if (current.googleId !== null) throw fail.badRequest(GOOGLE_EMAIL_LOCKED);
+    await requireStepUp(deps, me);
     if (current.passwordHash !== null) {
       if (!input.current_password) throw fail.badRequest(CURRENT_PASSWORD_FOR_EMAIL);
       await checkCurrentPassword(deps, current, input.current_password);
@@ -180,6 +182,7 @@ export async function changePassword(
 ): Promise<{ message: string; token: string }> {
   const user = await loadUser(deps, me.id);
   if (user.passwordHash === null) throw fail.badRequest(NO_LOCAL_PASSWORD);
+  await requireStepUp(deps, me);
   await checkCurrentPassword(deps, user, input.currentPassword);
   assertPasswordRule(input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);

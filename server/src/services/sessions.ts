@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/open';
 import { sessions, users } from '../db/schema';
 import type { Role } from '../contract/roles';
@@ -20,6 +20,8 @@ export interface SessionUser {
   role: Role;
   email: string;
   tokenVersion: number;
+  /** Whether the user has a confirmed second factor (step-up and the GP policy need it, docs/decisions/0016). */
+  secondFactor: boolean;
 }
 
 /** What a token check needs of a session's row. */
@@ -165,7 +167,13 @@ export function createSessionStore(deps: { db: Queryable; now: () => Date; liste
     userOf: (id) =>
       cached(keptUsers, id, async () => {
         const [row] = await deps.db
-          .select({ id: users.id, role: users.role, email: users.email, tokenVersion: users.tokenVersion })
+          .select({
+            id: users.id,
+            role: users.role,
+            email: users.email,
+            tokenVersion: users.tokenVersion,
+            secondFactor: users.secondFactor,
+          })
           .from(users)
           .where(eq(users.id, id));
         return row ?? null;
@@ -235,6 +243,7 @@ export async function startSession(
   user: { id: number; role: Role; tokenVersion: number },
   client: ClientInfo,
   method: SignInMethod,
+  options: { secondFactorVerified?: boolean } = {},
 ): Promise<string> {
   const now = deps.now();
   const id = randomUUID();
@@ -244,6 +253,7 @@ export async function startSession(
     method,
     createdAt: now,
     lastSeenAt: now,
+    secondFactorAt: options.secondFactorVerified ? now : null,
     ip: client.ip.slice(0, MAX_IP),
     userAgent: (client.userAgent ?? '').slice(0, MAX_USER_AGENT),
     expiresAt: new Date(now.getTime() + deps.tokens.ttlSeconds * 1000),
@@ -264,16 +274,33 @@ export async function renewSession(
   return deps.tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion, sessionId });
 }
 
+export interface EndSessionDeps {
+  db: Queryable;
+  sessions: SessionStore;
+  now: () => Date;
+}
+
 /** Ends one session (logging out): its tokens stop working at once on every instance. */
-export async function endSession(deps: { db: Queryable; sessions: SessionStore; now: () => Date }, sessionId: string): Promise<void> {
+export async function endSession(deps: EndSessionDeps, sessionId: string): Promise<void> {
+  await endSessionsWhere(deps, eq(sessions.id, sessionId));
+}
+
+/**
+ * Ends the open sessions that match (one of a user's, all but one, all of them) and answers how
+ * many: their tokens stop working at once on every instance.
+ */
+export async function endSessionsWhere(deps: EndSessionDeps, where: SQL | undefined): Promise<number> {
+  let count = 0;
   await deps.sessions.ending(async () => {
     const ended = await deps.db
       .update(sessions)
       .set({ endedAt: deps.now() })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+      .where(and(where, isNull(sessions.endedAt)))
       .returning({ id: sessions.id });
+    count = ended.length;
     return ended.map((s) => s.id);
   });
+  return count;
 }
 
 /**

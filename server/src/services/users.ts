@@ -45,6 +45,8 @@ export interface AuthUser {
   email: string;
   /** The session the request's token belongs to. */
   sessionId: string;
+  /** Whether the user has a confirmed second factor (docs/decisions/0015). */
+  secondFactor: boolean;
 }
 
 /**

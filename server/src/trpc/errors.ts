@@ -1,5 +1,5 @@
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import { DomainError, type DomainErrorKind } from '../contract/errors';
+import { DomainError, type DomainErrorKind, type ErrorFlags } from '../contract/errors';
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
@@ -44,9 +44,15 @@ const CODE_OF: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   unavailable: 'SERVICE_UNAVAILABLE',
 };
 
-/** A domain error as the tRPC error of its status; the cause stays for the log. */
+/** A domain error as the tRPC error of its status; the cause stays for the log, a flagged error stays the cause for its flag. */
 export function toTRPCError(error: DomainError): TRPCError {
-  return new TRPCError({ code: CODE_OF[error.kind], message: error.message, cause: error.cause });
+  return new TRPCError({ code: CODE_OF[error.kind], message: error.message, cause: error.flag ? error : error.cause });
+}
+
+/** The flag a refusal carries for the client (contract/errors.ts ERROR_FLAGS), as fields of its answer. */
+export function flagFields(error: TRPCError): ErrorFlags {
+  const flag = error.cause instanceof DomainError ? error.cause.flag : undefined;
+  return flag ? { [flag]: true } : {};
 }
 
 /** Any thrown value as a tRPC error: domain errors by their kind, anything unexpected as a 500. */

@@ -3,16 +3,17 @@ import { authenticate } from '../services/accounts';
 import { isDatabaseUnavailable } from '../db/errors';
 import { fail } from '../services/errors';
 import { countHeavyRead } from '../services/heavy-reads';
+import { ENROL_NEEDED, policyRequires, requireStepUp } from '../services/second-factor/factors';
 import type { Context } from './context';
 import { clientErrorFromDatabase } from './database-input-errors';
-import { publicMessage, trpcErrorOf } from './errors';
+import { flagFields, publicMessage, trpcErrorOf } from './errors';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
   errorFormatter: ({ shape, error }) => ({
     ...shape,
     message: publicMessage(error),
-    data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+    data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...flagFields(error) },
   }),
 });
 
@@ -36,16 +37,40 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
   return result;
 });
 
-/** Any signed-in user, GP or LP, whose token is valid and current. */
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/**
+ * What a GP whom the policy requires to set up a second factor may call before doing so
+ * (docs/decisions/0016): the set-up itself, the profile page around it, and logging out.
+ */
+export const OPEN_BEFORE_ENROLMENT: ReadonlySet<string> = new Set([
+  'auth.logout',
+  'auth.profile.details',
+  'auth.secondFactor.status',
+  'auth.secondFactor.startTotp',
+  'auth.secondFactor.confirmTotp',
+]);
+
+/**
+ * Any signed-in user, GP or LP, whose token is valid and current. Under the GP policy a GP without
+ * a second factor reaches only OPEN_BEFORE_ENROLMENT; anything else is 403 with the enrolSecondFactor flag.
+ */
+export const authedProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
   if (!ctx.token) throw fail.unauthorized('Please log in.');
   const user = await authenticate(ctx.deps, ctx.token, ctx);
   if (!user) throw fail.unauthorized('Your session has ended. Please log in again.');
+  if (!user.secondFactor && policyRequires(ctx.deps, user) && !OPEN_BEFORE_ENROLMENT.has(path)) {
+    throw fail.forbidden(ENROL_NEEDED, 'enrolSecondFactor');
+  }
   return next({ ctx: { ...ctx, user } });
 });
 
 export const gpProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'GP') throw fail.forbidden('Only general partners can do that.');
+  return next();
+});
+
+/** A GP's guarded change (docs/decisions/0016): with a second factor, one verified in the last 10 minutes. */
+export const gpStepUpProcedure = gpProcedure.use(async ({ ctx, next }) => {
+  await requireStepUp(ctx.deps, ctx.user);
   return next();
 });
 

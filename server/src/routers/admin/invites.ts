@@ -1,5 +1,6 @@
 import { createInvite, openInvites, revokeInvite } from '../../services/invites';
 import { gpProcedure, router } from '../../trpc/init';
+import { requireStepUp } from '../../services/second-factor/factors';
 import { createInviteInput } from '../../contract/invites';
 import { idInput } from '../../contract/fields';
 import { declared } from '../../trpc/declared-output';
@@ -11,6 +12,8 @@ export const invitesRouter = router({
     .input(createInviteInput)
     .output(declared(inviteLinkOutput))
     .mutation(async ({ ctx, input }) => {
+      // Inviting a GP is guarded by step-up (docs/decisions/0016).
+      if (input.role === 'GP') await requireStepUp(ctx.deps, ctx.user);
       const { link } = await createInvite(ctx.deps, { ...input, createdBy: ctx.user.id });
       return { link };
     }),

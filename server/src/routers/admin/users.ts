@@ -1,5 +1,6 @@
 import { deleteUser, userInfo } from '../../services/users';
-import { gpProcedure, router } from '../../trpc/init';
+import { gpProcedure, gpStepUpProcedure, router } from '../../trpc/init';
+import { endSessionsOfUser } from '../../services/second-factor/session-list';
 import { idInput } from '../../contract/fields';
 import { declared } from '../../trpc/declared-output';
 import { messageOutput, userInfoOutput } from '../../contract/outputs';
@@ -9,8 +10,15 @@ export const usersRouter = router({
   /** The users and the edit logs. */
   list: gpProcedure.output(declared(userInfoOutput)).query(({ ctx }) => userInfo(ctx.deps)),
 
-  remove: gpProcedure
+  /** Deleting a user is guarded by step-up (docs/decisions/0016). */
+  remove: gpStepUpProcedure
     .input(idInput)
     .output(declared(messageOutput))
     .mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.user, input.id)),
+
+  /** Ends every session of a user: their tokens answer 401 at once on every instance. */
+  endSessions: gpProcedure
+    .input(idInput)
+    .output(declared(messageOutput))
+    .mutation(({ ctx, input }) => endSessionsOfUser(ctx.deps, ctx.user, input.id)),
 });

@@ -3,7 +3,9 @@ import { checkInvite } from '../../services/invites';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { checkInviteInput, googleLoginInput, googleSignupInput, loginInput, signupInput } from '../../contract/auth';
 import { declared } from '../../trpc/declared-output';
-import { clientSettingsOutput, inviteCheckOutput, messageOutput, sessionOutput } from '../../contract/outputs';
+import { clientSettingsOutput, inviteCheckOutput, messageOutput } from '../../contract/outputs';
+import { secondFactorLoginInput, sessionAnswer, signInOutput } from '../../contract/second-factor';
+import { secondFactorRouter, sessionsRouter } from './second-factor';
 import { passwordResetRouter } from './password-reset';
 import { profileRouter } from './profile';
 
@@ -14,14 +16,21 @@ export const authRouter = router({
     .output(declared(clientSettingsOutput))
     .query(({ ctx }) => ({ googleClientId: ctx.deps.google.clientId ?? null })),
 
+  /** `{token, role}`, or for a user with a second factor a challenge for loginSecondFactor (docs/decisions/0015). */
   login: publicProcedure
     .input(loginInput)
-    .output(declared(sessionOutput))
+    .output(declared(signInOutput))
     .mutation(({ ctx, input }) => accounts.login(ctx.deps, input, ctx)),
+
+  /** The sign-in's second step: the challenge and a TOTP or recovery code give `{token, role}`. */
+  loginSecondFactor: publicProcedure
+    .input(secondFactorLoginInput)
+    .output(declared(sessionAnswer))
+    .mutation(({ ctx, input }) => accounts.completeSignIn(ctx.deps, input, ctx)),
 
   googleLogin: publicProcedure
     .input(googleLoginInput)
-    .output(declared(sessionOutput))
+    .output(declared(signInOutput))
     .mutation(({ ctx, input }) => accounts.googleLogin(ctx.deps, input, ctx)),
 
   /** The sign-up page's check when it opens: answers only whether the invite can still be used. */
@@ -37,7 +46,7 @@ export const authRouter = router({
 
   googleSignup: publicProcedure
     .input(googleSignupInput)
-    .output(declared(sessionOutput))
+    .output(declared(sessionAnswer))
     .mutation(({ ctx, input }) => accounts.googleSignup(ctx.deps, input, ctx)),
 
   /** Ends the caller's session: its token stops working at once on every instance. */
@@ -46,4 +55,8 @@ export const authRouter = router({
   passwordReset: passwordResetRouter,
 
   profile: profileRouter,
+
+  secondFactor: secondFactorRouter,
+
+  sessions: sessionsRouter,
 });

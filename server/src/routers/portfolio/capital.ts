@@ -4,7 +4,7 @@ import { statementCsvDownload, statementPdfDownload } from '../../services/capit
 import { deleteEntry, recordEntry } from '../../services/capital/entries';
 import { accountReader } from '../../services/capital/reader';
 import { declared } from '../../trpc/declared-output';
-import { gpHeavyReadProcedure, gpProcedure, heavyReadProcedure, router } from '../../trpc/init';
+import { gpHeavyReadProcedure, gpStepUpProcedure, heavyReadProcedure, router } from '../../trpc/init';
 import { idInput } from '../../contract/fields';
 import { capitalAccountOutput, capitalAccountsOutput, capitalEntryOutput, downloadOutput, messageOutput } from '../../contract/outputs';
 
@@ -19,13 +19,13 @@ export const capitalRouter = router({
   /** Every LP's account and the GP side. */
   accounts: gpHeavyReadProcedure.output(declared(capitalAccountsOutput)).query(({ ctx }) => allAccounts(ctx.deps)),
 
-  addEntry: gpProcedure
+  addEntry: gpStepUpProcedure
     .input(capitalEntryInput)
     .output(declared(capitalEntryOutput))
     .mutation(({ ctx, input }) => recordEntry(ctx.deps, ctx.user, input)),
 
   /** A correction: the entry leaves the account, with its cash and units. */
-  deleteEntry: gpProcedure
+  deleteEntry: gpStepUpProcedure
     .input(idInput)
     .output(declared(messageOutput))
     .mutation(({ ctx, input }) => deleteEntry(ctx.deps, ctx.user, input.id)),

@@ -91,8 +91,8 @@ export interface AuditView {
   after: unknown;
 }
 
-/** Administration events (invites) and capital accounts (each LP's own) that only general partners see in the audit log. */
-const GP_ONLY_ENTITIES = ['invite', 'capital_entry'];
+/** Administration events (invites), capital accounts (each LP's own) and accounts' security events (second factors, sessions) that only general partners see in the audit log. */
+const GP_ONLY_ENTITIES = ['invite', 'capital_entry', 'account'];
 
 /**
  * GET /api/audit-events: who changed what (before → after), newest first, a page at a time. A

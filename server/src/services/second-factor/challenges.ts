@@ -1,0 +1,55 @@
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Queryable } from '../../db/open';
+import { signInChallenges } from '../../db/schema';
+import { SECOND_FACTOR_METHODS, type ChallengeAnswer } from '../../contract/second-factor';
+import { fail } from '../errors';
+import { randomToken, sha256 } from '../secrets';
+import type { SignInMethod } from '../sessions';
+
+/** How long a sign-in waits for its second factor. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+export const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please log in again.';
+
+interface ChallengeDeps {
+  db: Queryable;
+  now: () => Date;
+}
+
+/**
+ * A first factor that held, for a user with a second one: a random challenge (stored only as its
+ * hash) that a second call exchanges, with a right code, for the session (docs/decisions/0015).
+ */
+export async function startChallenge(deps: ChallengeDeps, userId: number, method: SignInMethod): Promise<ChallengeAnswer> {
+  const challenge = randomToken();
+  const now = deps.now();
+  // Old challenges of anyone are dropped now and then: they are useless once expired.
+  await deps.db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, new Date(now.getTime() - CHALLENGE_TTL_MS)));
+  await deps.db.insert(signInChallenges).values({
+    id: sha256(challenge),
+    userId,
+    method,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+  });
+  return { secondFactor: 'required', challenge, methods: [...SECOND_FACTOR_METHODS] };
+}
+
+/** The live challenge's user and first-factor method; 401 when it is unknown, used or expired. */
+export async function openChallenge(deps: ChallengeDeps, challenge: string): Promise<{ id: string; userId: number; method: SignInMethod }> {
+  const [row] = await deps.db
+    .select({ id: signInChallenges.id, userId: signInChallenges.userId, method: signInChallenges.method })
+    .from(signInChallenges)
+    .where(and(eq(signInChallenges.id, sha256(challenge)), isNull(signInChallenges.usedAt), gt(signInChallenges.expiresAt, deps.now())));
+  if (!row) throw fail.unauthorized(SIGN_IN_EXPIRED);
+  return row;
+}
+
+/** Uses the challenge up; false when another request used it first. */
+export async function useChallenge(deps: ChallengeDeps, id: string): Promise<boolean> {
+  const used = await deps.db
+    .update(signInChallenges)
+    .set({ usedAt: deps.now() })
+    .where(and(eq(signInChallenges.id, id), isNull(signInChallenges.usedAt)))
+    .returning({ id: signInChallenges.id });
+  return used.length > 0;
+}
