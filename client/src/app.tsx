@@ -5,6 +5,7 @@ import { createTrpcClient, trpc, type TrpcClientOptions } from './api/trpc';
 import { readSession, subscribeSession } from './api/session';
 import { ToastProvider } from './components/toast';
 import { Shell } from './shell';
+import { StepUpDialog } from './pages/security/step-up-dialog';
 
 /** Once, and only when the server did not answer with a client error (a 401 or 403 stays so). */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -40,6 +41,7 @@ export function App({ trpcOptions }: { trpcOptions?: TrpcClientOptions } = {}) {
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
           <Shell />
+          <StepUpDialog />
         </ToastProvider>
       </QueryClientProvider>
     </trpc.Provider>

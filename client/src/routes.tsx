@@ -26,6 +26,7 @@ const LpProfilePage = lazyPage(() => import('./pages/profile/lp-profile'), 'LpPr
 const UserInfoPage = lazyPage(() => import('./pages/admin/user-info'), 'UserInfoPage');
 const SubmissionsPage = lazyPage(() => import('./pages/admin/submissions'), 'SubmissionsPage');
 const ActivityPage = lazyPage(() => import('./pages/activity/activity'), 'ActivityPage');
+const TwoFactorSetupPage = lazyPage(() => import('./pages/security/two-factor-setup-page'), 'TwoFactorSetupPage');
 const CapitalAccountsPage = lazyPage(() => import('./pages/capital/capital-accounts'), 'CapitalAccountsPage');
 
 /**
@@ -87,6 +88,11 @@ export function AppRoutes() {
       <Route path="/lp_profile">
         <RequireRole role="LP">
           <LpProfilePage />
+        </RequireRole>
+      </Route>
+      <Route path="/two_factor_setup">
+        <RequireRole role={ROLES}>
+          <TwoFactorSetupPage />
         </RequireRole>
       </Route>
       <Route path="/activity">

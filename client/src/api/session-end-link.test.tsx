@@ -13,6 +13,12 @@ describe('a 401 from the API', () => {
       'auth.profile.details': () => {
         throw new FakeApiError(401, 'Your session has ended. Please log in again.');
       },
+      'auth.secondFactor.status': () => {
+        throw new FakeApiError(401, 'Your session has ended. Please log in again.');
+      },
+      'auth.sessions.list': () => {
+        throw new FakeApiError(401, 'Your session has ended. Please log in again.');
+      },
     });
     renderApp('/gp_profile', api);
     expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeTruthy();

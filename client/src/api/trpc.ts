@@ -4,6 +4,8 @@ import { MAX_BATCH_SIZE } from '@contract/limits';
 import type { AppRouter } from '@server/router';
 import { clearSession, readSession } from './session';
 import { sessionEndLink } from './session-end-link';
+import { stepUpLink } from './step-up';
+import { TWO_FACTOR_SETUP_PATH } from './paths';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -22,10 +24,16 @@ export interface TrpcClientOptions {
   onSessionEnded?: () => void;
 }
 
+/** docs/decisions/0016: a GP the policy requires to have a second factor is taken to its set-up. */
+function goToSetUp(): void {
+  if (globalThis.location?.pathname !== TWO_FACTOR_SETUP_PATH) navigate(TWO_FACTOR_SETUP_PATH);
+}
+
 export function createTrpcClient(options: TrpcClientOptions = {}) {
   return trpc.createClient({
     links: [
       sessionEndLink(options.onSessionEnded ?? endSession),
+      stepUpLink(goToSetUp),
       httpBatchLink({
         url: `${API_BASE}/trpc`,
         // The server refuses bigger batches.

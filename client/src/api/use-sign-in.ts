@@ -7,10 +7,9 @@ import { returnPathFromLocation } from '../lib/return-path';
 import { usePrefetchDashboard } from './prefetch-dashboard';
 import { clearSession, readSession, saveSession, type AuthMethod } from './session';
 import { trpc } from './trpc';
+import { TWO_FACTOR_SETUP_PATH } from './paths';
 
 export const UNKNOWN_ROLE = 'Unknown role';
-/** Where a GP goes to set up a second factor when the policy requires one (docs/decisions/0016). */
-export const TWO_FACTOR_SETUP_PATH = '/two_factor_setup';
 
 /**
  * docs/product.md §4: store the session (role upper-cased), then go to the page asked for before sign-in,

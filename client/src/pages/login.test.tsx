@@ -61,6 +61,59 @@ describe('login', () => {
     ]);
   });
 
+  it('asks an account with two-factor sign-in for its code, shows a wrong one, and signs in with the right one', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(
+      dashboardReads({
+        'auth.clientSettings': () => ({ googleClientId: null }),
+        'auth.login': () => ({ secondFactor: 'required', challenge: 'the-challenge', methods: ['totp', 'recovery'] }),
+        'auth.loginSecondFactor': ({ code }) => {
+          if (code !== '123456') throw new FakeApiError(401, 'That code is not right. Check your authenticator app and try again.');
+          return { token: 'two-factor-token', role: 'GP' };
+        },
+      }),
+    );
+    renderApp('/login', api);
+    await logIn(user);
+    const code = await screen.findByLabelText('Authentication code');
+    expect(screen.getByRole('heading', { name: 'TWO-FACTOR SIGN-IN' })).toBeTruthy();
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(document.activeElement).toBe(code);
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const problem = await screen.findByText('That code is not right. Check your authenticator app and try again.');
+    expect(code.getAttribute('aria-describedby')).toContain(problem.id);
+    expect(window.location.pathname).toBe('/login');
+
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'GP Dashboard' })).toBeTruthy();
+    expect(api.callsTo('auth.loginSecondFactor').map((c) => c.input)).toEqual([
+      { challenge: 'the-challenge', code: '000000' },
+      { challenge: 'the-challenge', code: '123456' },
+    ]);
+    expect(localStorage.getItem('token')).toBe('two-factor-token');
+  });
+
+  it('takes a recovery code instead', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(
+      dashboardReads({
+        'auth.clientSettings': () => ({ googleClientId: null }),
+        'auth.login': () => ({ secondFactor: 'required', challenge: 'c', methods: ['totp', 'recovery'] }),
+        'auth.loginSecondFactor': () => ({ token: 't', role: 'LP' }),
+      }),
+    );
+    renderApp('/login', api);
+    await logIn(user);
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'ABCD-EFGH-JKMN');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'LP Dashboard' })).toBeTruthy();
+    expect(api.callsTo('auth.loginSecondFactor')[0]?.input).toEqual({ challenge: 'c', code: 'ABCD-EFGH-JKMN' });
+  });
+
   it('says Unknown role for a role that is neither GP nor LP', async () => {
     const user = userEvent.setup();
     renderApp('/login', loginApi('auditor'));

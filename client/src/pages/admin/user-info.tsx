@@ -12,6 +12,7 @@ import './admin.css';
 
 export const CONFIRM_DELETE = 'Are you sure you want to delete this user?';
 export const DELETE_FAILED = 'Failed to delete user';
+export const END_SESSIONS_FAILED = 'Failed to end the sessions';
 
 interface UserRow extends ApiRecord {
   id: number;
@@ -23,6 +24,7 @@ export function UserInfoPage() {
   const utils = trpc.useUtils();
   const info = trpc.admin.users.list.useQuery();
   const deleteUser = trpc.admin.users.remove.useMutation();
+  const endSessions = trpc.admin.users.endSessions.useMutation();
   const [query, setQuery] = useState('');
   const [pendingDelete, setPendingDelete] = useState<UserRow | null>(null);
 
@@ -77,15 +79,34 @@ export function UserInfoPage() {
             actions={{
               header: 'Actions',
               cell: (user) => (
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  aria-label={`Delete ${String(user.email ?? user.id)}`}
-                  disabled={deleteUser.isPending}
-                  onClick={() => setPendingDelete(user)}
-                >
-                  Delete
-                </button>
+                <div className="admin__actions">
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    aria-label={`End sessions of ${String(user.email ?? user.id)}`}
+                    disabled={endSessions.isPending}
+                    onClick={() =>
+                      endSessions.mutate(
+                        { id: user.id },
+                        {
+                          onSuccess: (answer) => notify.success(answer.message),
+                          onError: (error) => notify.error(messageOf(error, END_SESSIONS_FAILED)),
+                        },
+                      )
+                    }
+                  >
+                    End sessions
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    aria-label={`Delete ${String(user.email ?? user.id)}`}
+                    disabled={deleteUser.isPending}
+                    onClick={() => setPendingDelete(user)}
+                  >
+                    Delete
+                  </button>
+                </div>
               ),
             }}
           />

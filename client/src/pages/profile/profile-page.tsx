@@ -7,6 +7,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { GpTools } from './gp-tools';
 import { ProfileDetails } from './profile-details';
+import { SessionsCard } from '../security/sessions-card';
+import { TwoFactorCard } from '../security/two-factor-card';
 import './profile.css';
 
 const ROLE_NAMES: Record<Role, string> = { GP: 'General Partner', LP: 'Limited Partner' };
@@ -31,6 +33,8 @@ export function ProfilePage({ role }: { role: Role }) {
       <div className={`profile__layout${role === 'GP' ? ' profile__layout--tools' : ''}`}>
         <ProfileDetails onChangePassword={() => setChangingPassword(true)} />
         {role === 'GP' && <GpTools />}
+        <TwoFactorCard />
+        <SessionsCard />
       </div>
       <div className="profile__logout">
         <button type="button" className="button button--outline" onClick={logout}>

@@ -25,6 +25,8 @@ function profileApi(overrides: FakeHandlers = {}) {
     }),
     'admin.invites.create': () => ({ link: LINK }),
     'admin.invites.list': () => [],
+    'auth.secondFactor.status': () => ({ totp: false, recoveryCodesLeft: 0, required: false }),
+    'auth.sessions.list': () => ({ sessions: [] }),
     ...overrides,
   });
 }

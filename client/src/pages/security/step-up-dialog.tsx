@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { messageOf } from '../../api/errors';
+import { settleStepUp, useStepUpAsked } from '../../api/step-up';
+import { trpc } from '../../api/trpc';
+import { Dialog } from '../../components/dialog';
+import { CodeField } from './code-field';
+
+export const STEP_UP_TITLE = 'Confirm it is you';
+export const STEP_UP_FAILED = 'The code could not be checked. Please try again.';
+
+/**
+ * Asks for a second factor when a guarded change was refused for want of a recent one
+ * (docs/decisions/0016); once the code is accepted the change is sent again by itself.
+ */
+export function StepUpDialog() {
+  const asked = useStepUpAsked();
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [problem, setProblem] = useState('');
+  const stepUp = trpc.auth.secondFactor.stepUp.useMutation();
+
+  const finish = (verified: boolean) => {
+    setCode('');
+    setProblem('');
+    setRecovery(false);
+    stepUp.reset();
+    settleStepUp(verified);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setProblem('Enter the code.');
+      return;
+    }
+    stepUp.mutate(
+      { code: code.trim() },
+      {
+        onSuccess: () => finish(true),
+        onError: (error) => {
+          setCode('');
+          setProblem(messageOf(error, STEP_UP_FAILED));
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={asked} title={STEP_UP_TITLE} onClose={() => finish(false)}>
+      <form className="dialog__body" onSubmit={onSubmit} noValidate>
+        <p className="dialog__text">This change needs a code from your authenticator app (or a recovery code) from the last 10 minutes.</p>
+        <CodeField key={recovery ? 'recovery' : 'totp'} recovery={recovery} value={code} error={problem} onChange={setCode} autoFocus />
+        <button type="button" className="button button--link" onClick={() => setRecovery((r) => !r)}>
+          {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
+        </button>
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={() => finish(false)}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={stepUp.isPending}>
+            Confirm
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
