@@ -5,7 +5,8 @@
 const rule = (groups, message, extra = {}) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: groups, message }], ...extra }],
 });
-const TRANSPORT = ['**/routers/**', '**/trpc/**', '**/rest/**', '**/http/**', 'fastify', '@fastify/*', '@trpc/*'];
+const ROUTERS = ['**/routers', '**/routers/**'];
+const TRANSPORT = [...ROUTERS, '**/trpc/**', '**/rest/**', '**/http/**', 'fastify', '@fastify/*', '@trpc/*'];
 const CLIENT_TO_SERVER = ['**/server/src/**'];
 const ROUTER_TYPE_ONLY = {
   paths: [{ name: '@server/router', allowTypeImports: true, message: 'Only the AppRouter type crosses to the client.' }],
@@ -57,6 +58,13 @@ export const boundaries = [
   {
     files: ['server/src/routers/**'],
     rules: rule(['**/db/**', '**/rest/**', '**/http/**'], 'routers/ bind contract inputs to services; storage goes through services.'),
+  },
+  {
+    files: ['server/src/trpc/**'],
+    rules: rule(
+      [...ROUTERS, '**/rest/**'],
+      'trpc/ is the plumbing (context, procedures, errors): the routers build on it, so it imports none of them.',
+    ),
   },
   { files: ['client/**'], rules: clientRule([], 'Client code:') },
   {

@@ -34,7 +34,7 @@ import { createTokenService } from './services/tokens';
 import { createPortfolioEngine } from './services/portfolio/engine';
 import { contextFromRequest } from './trpc/context';
 import { GENERIC_ERROR } from './trpc/errors';
-import { appRouter } from './trpc/router';
+import { appRouter } from './routers';
 
 export interface AppDeps {
   config: Config;

@@ -13,7 +13,7 @@ import { startSession } from '../../src/services/sessions';
 import { users } from '../../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { createUser } from '../../src/services/users';
-import { createCaller, type AppCaller } from '../../src/trpc/router';
+import { createCaller, type AppCaller } from '../../src/routers';
 import { openTestDatabase, type DatabaseKind } from './databases';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-bytes-long!';
