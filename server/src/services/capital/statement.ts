@@ -1,5 +1,5 @@
 import { asc, lte } from 'drizzle-orm';
-import { site } from '../../../../client/src/site';
+import { firm } from '../../contract/firm';
 import { capitalEntries } from '../../db/schema';
 import { quarterDays, UNIT_PLACES, unitValue, valueOfUnits } from '../../domain/capital';
 import { addDays, dayInNewYork } from '../../domain/dates';
@@ -89,7 +89,7 @@ export async function statementOf(deps: StatementDeps, userId: number, quarter: 
   const figures = figuresOf(mine, closing.value, to);
   const perUnit = closing.nav === null ? null : unitValue(closing.nav, closing.outstanding);
   return {
-    firm: site.name,
+    firm: firm.name,
     partner: { name: partner.name, email: partner.email },
     quarter,
     issued: today,
