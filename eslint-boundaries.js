@@ -44,7 +44,7 @@ export const boundaries = [
         {
           patterns: [
             {
-              group: ['**/db/**', '**/services/**', ...TRANSPORT, 'node:*'],
+              group: ['**/db/**', '**/platform/**', '**/services/**', ...TRANSPORT, 'node:*'],
               message: 'domain/ is pure computation: it imports only domain/ and libraries.',
             },
             { group: SERVER_TO_CLIENT, message: NO_CLIENT },
@@ -61,13 +61,20 @@ export const boundaries = [
   {
     files: ['server/src/contract/**'],
     rules: serverRule(
-      ['**/db/**', '**/services/**', ...TRANSPORT, 'node:*'],
+      ['**/db/**', '**/platform/**', '**/services/**', ...TRANSPORT, 'node:*'],
       'contract/ is shared with the browser: it imports only contract/, domain/ and zod.',
     ),
   },
   {
     files: ['server/src/db/**'],
-    rules: serverRule(['**/services/**', ...TRANSPORT], 'db/ is storage: it calls no service and knows no transport.'),
+    rules: serverRule(['**/platform/**', '**/services/**', ...TRANSPORT], 'db/ is storage: it calls no service and knows no transport.'),
+  },
+  {
+    files: ['server/src/platform/**'],
+    rules: serverRule(
+      ['**/services/**', ...TRANSPORT],
+      'platform/ is machinery (mail, rate limits, queues, workers, caches) that features use: it imports no feature and no transport.',
+    ),
   },
   {
     files: ['server/src/services/**'],

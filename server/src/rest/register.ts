@@ -10,7 +10,7 @@ import { appRouter } from '../routers';
 import type { ProcedurePath } from '../routers';
 import { procedureRunner } from './run-procedure';
 import { restRoutes, type InputFrom } from './table';
-import { compressedBody, preferredEncoding, serializedOf } from '../services/serialized';
+import { compressedBody, preferredEncoding, serializedOf } from '../platform/serialized';
 
 /** The path's ids (:id, :userId) by name. */
 function idsOf(req: FastifyRequest): Record<string, number | string> {

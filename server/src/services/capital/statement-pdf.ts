@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { firm } from '../../contract/firm';
 import { CAPITAL_KIND_LABELS, irrPercentText } from '../../contract/capital-rules';
 import { addDays } from '../../domain/dates';
-import { qty, unitPrice, usd } from '../format';
+import { qty, unitPrice, usd } from '../../platform/format';
 import type { Statement } from './statement';
 import { mainFace, MISSING_MARK, statementFaces, textRuns, type Weight } from './statement-fonts';
 
