@@ -8,7 +8,7 @@ import { AssetSection } from './assets/asset-section';
 import { REAL_ESTATE_KIND } from './assets/real-estate-kind';
 import { VENTURE_KIND } from './assets/venture-kind';
 import { BalancesPanel, balanceTexts } from './balances-panel';
-import { PortfolioCharts } from './charts/portfolio-charts';
+import { PortfolioCharts } from '../../components/charts/portfolio-charts';
 import { ChatIcon } from './icons';
 import { HoldingsSection } from './holdings/holdings-section';
 import { MarketBar } from './market-bar';
