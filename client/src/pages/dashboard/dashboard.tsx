@@ -17,6 +17,7 @@ import type { DashboardRole } from './portfolio-types';
 import { PriceNote } from './price-note';
 import { StatCards } from './stat-cards';
 import { usePortfolio } from './use-portfolio';
+import '../../styles/portal-page.css';
 import './dashboard.css';
 
 const ASSISTANT_ID = 'ai-assistant';
