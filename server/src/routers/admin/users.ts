@@ -1,4 +1,4 @@
-import { deleteUser, userInfo } from '../../services/users';
+import { deleteUser, userInfo } from '../../services/users/users';
 import { gpProcedure, gpStepUpProcedure, router } from '../../trpc/init';
 import { endSessionsOfUser } from '../../services/second-factor/session-list';
 import { idInput } from '../../contract/fields';

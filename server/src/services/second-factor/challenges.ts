@@ -2,9 +2,9 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { signInChallenges } from '../../db/schema';
 import { SECOND_FACTOR_METHODS, type ChallengeAnswer } from '../../contract/second-factor';
-import { fail } from '../errors';
-import { randomToken, sha256 } from '../secrets';
-import type { SignInMethod } from '../sessions';
+import { fail } from '../../platform/errors';
+import { randomToken, sha256 } from '../../platform/secrets';
+import type { SignInMethod } from '../auth/sessions';
 
 /** How long a sign-in waits for its second factor. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;

@@ -13,12 +13,12 @@ import {
   type TotpSetup,
 } from '../../contract/second-factor';
 import { easternDateTime } from '../../domain/dates';
-import { recordAudit } from '../audit';
-import { fail } from '../errors';
-import type { Mailer } from '../mail';
-import { LIMITS, type Caller, type RateLimiter } from '../rate-limit';
-import { sessionChanged } from '../sessions';
-import type { AuthUser } from '../users';
+import { recordAudit } from '../../platform/audit';
+import { fail } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
+import { LIMITS, type Caller, type RateLimiter } from '../../platform/rate-limit';
+import { sessionChanged } from '../auth/sessions';
+import type { AuthUser } from '../users/users';
 import type { SecretBox } from './secret-box';
 
 /** What the second-factor services need (docs/decisions/0015 and 0016). */

@@ -2,10 +2,10 @@ import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import type { SessionList } from '../../contract/second-factor';
 import type { Db } from '../../db/open';
-import { fail } from '../errors';
-import { endSessionsWhere, type SessionStore } from '../sessions';
-import { USER_NOT_FOUND, type AuthUser } from '../users';
-import { recordAudit } from '../audit';
+import { fail } from '../../platform/errors';
+import { endSessionsWhere, type SessionStore } from '../auth/sessions';
+import { USER_NOT_FOUND, type AuthUser } from '../users/users';
+import { recordAudit } from '../../platform/audit';
 import { securityEvent } from './factors';
 
 export interface SessionListDeps {
