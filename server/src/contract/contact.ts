@@ -11,8 +11,10 @@ export const submitInquiryInput = z.strictObject({
     .min(1, 'Message is required.')
     .max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters.`),
 });
+export type SubmitInquiryInput = z.infer<typeof submitInquiryInput>;
 
 export const markHandledInput = z.strictObject({ id: idField, handled: z.boolean({ error: 'handled must be true or false.' }) });
+export type MarkHandledInput = z.infer<typeof markHandledInput>;
 
 /** A contact form submission as the Submissions page lists it. */
 export const submissionOutput = z.object({

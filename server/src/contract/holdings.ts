@@ -37,7 +37,11 @@ export const addHoldingInput = z.strictObject({
   allow_negative_cash: allowNegativeCashField,
 });
 
+/** What Add Investment (and the assistant's buy) hands the service: every amount as exact decimal text. */
+export type AddHoldingInput = z.infer<typeof addHoldingInput>;
+
 export const checkSymbolInput = z.strictObject({ symbol: symbolField, asset_type: assetTypeField });
+export type CheckSymbolInput = z.infer<typeof checkSymbolInput>;
 
 /** The Sell action on a liquid position: first in, first out; settles against cash unless `settles` is false. */
 export const sellInput = z.strictObject({
@@ -46,6 +50,7 @@ export const sellInput = z.strictObject({
   price: decimalField('Price', { ...PRICE, sign: 'nonNegative' }),
   settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
 });
+export type SellInput = z.infer<typeof sellInput>;
 
 const nullable = <T extends Record<string, z.ZodType>>(shape: T) =>
   Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.nullable()])) as { [K in keyof T]: z.ZodNullable<T[K]> };
