@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ROLES } from './roles';
 import { textField } from './fields';
+import { sessionOutput } from './auth';
 
 /** Second factors, sign-in challenges, sessions and step-up (docs/decisions/0015 and 0016): inputs and outputs. */
 
@@ -25,12 +25,8 @@ export const codeInput = z.strictObject({ code: codeField });
 export const secondFactorLoginInput = z.strictObject({ challenge: challengeField, code: codeField });
 export type SecondFactorLoginInput = z.infer<typeof secondFactorLoginInput>;
 
-const role = z.enum(ROLES);
-
 /** What a sign-in answers: the session (docs/product.md §7's `{token, role}`), or a challenge for the second factor. */
-export const sessionAnswer = z.object({
-  token: z.string().describe('Bearer token for the Authorization header'),
-  role,
+export const sessionAnswer = sessionOutput.extend({
   secondFactorSetup: z
     .literal('required')
     .optional()

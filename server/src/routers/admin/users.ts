@@ -3,7 +3,8 @@ import { gpProcedure, gpStepUpProcedure, router } from '../../trpc/init';
 import { endSessionsOfUser } from '../../services/second-factor/session-list';
 import { idInput } from '../../contract/fields';
 import { declared } from '../../trpc/declared-output';
-import { messageOutput, userInfoOutput } from '../../contract/outputs';
+import { messageOutput } from '../../contract/common';
+import { userInfoOutput } from '../../contract/users';
 
 /** The product's User info page (/user_info): the Users table with its Delete action, and the User Edit Logs. */
 export const usersRouter = router({

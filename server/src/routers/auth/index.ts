@@ -1,13 +1,21 @@
 import * as accounts from '../../services/auth/accounts';
 import { checkInvite } from '../../services/invites/invites';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
-import { checkInviteInput, googleLoginInput, googleSignupInput, loginInput, signupInput } from '../../contract/auth';
+import {
+  checkInviteInput,
+  clientSettingsOutput,
+  googleLoginInput,
+  googleSignupInput,
+  inviteCheckOutput,
+  loginInput,
+  signupInput,
+} from '../../contract/auth';
 import { declared } from '../../trpc/declared-output';
-import { clientSettingsOutput, inviteCheckOutput, messageOutput } from '../../contract/outputs';
 import { secondFactorLoginInput, sessionAnswer, signInOutput } from '../../contract/second-factor';
 import { secondFactorRouter, sessionsRouter } from './second-factor';
 import { passwordResetRouter } from './password-reset';
 import { profileRouter } from './profile';
+import { messageOutput } from '../../contract/common';
 
 /** Signing in and signing up; the password reset and the signed-in user's profile have sub-routers of their own. */
 export const authRouter = router({

@@ -2,7 +2,7 @@ import * as factors from '../../services/second-factor/factors';
 import * as sessionList from '../../services/second-factor/session-list';
 import { authedProcedure, router } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
-import { messageOutput } from '../../contract/outputs';
+import { messageOutput } from '../../contract/common';
 import {
   codeInput,
   recoveryCodesOutput,
