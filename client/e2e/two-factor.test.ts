@@ -43,7 +43,7 @@ describeInBrowser('two-factor sign-in in Chromium', () => {
     await dialog.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await card.getByText('10 of 10 recovery codes left').waitFor();
 
-    await page.getByRole('button', { name: 'LOG OUT' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'LOG OUT' }).click();
     await page.waitForURL('**/login');
     await logIn(page, session.app.url, DEMO.gp);
     const code = page.getByLabel('Authentication code');

@@ -91,6 +91,11 @@ describe.each(databaseKinds)('second factors on %s', (kind) => {
     expect(right.statusCode).toBe(200);
     const session = right.json() as { token: string; role: string };
     expect(session.role).toBe('GP');
+    // The first sign-in from this address and browser is mailed to the user.
+    await b.deps.background.idle();
+    expect(b.mails.filter((m) => m.to === 'challenge@2fa.test' && m.subject === 'New sign-in to your partner portal account')).toHaveLength(
+      1,
+    );
     expect((await a.inject({ method: 'GET', url: '/api/users/profile/details', headers: bearer(session.token) })).statusCode).toBe(200);
 
     // The challenge is used up.

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/open';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from '../../contract/password-rules';
 import type { Role } from '../../contract/roles';
 import { fail } from '../../platform/errors';
@@ -14,9 +14,12 @@ import type { SessionClaims, TokenService } from './tokens';
 import { createUser, EMAIL_TAKEN, normalizeEmail, type AuthUser } from '../users/users';
 import type { SecondFactorLoginInput, SessionAnswer, SignInAnswer } from '../../contract/second-factor';
 import { openChallenge, SIGN_IN_EXPIRED, startChallenge, useChallenge } from '../second-factor/challenges';
-import { policyRequires, verifySecondFactor, type SecondFactorDeps } from '../second-factor/factors';
+import { policyRequires, tellOfNewSignIn, verifySecondFactor, type SecondFactorDeps } from '../second-factor/factors';
+import type { Background } from '../../platform/background';
 
 export interface AccountsDeps extends SecondFactorDeps {
+  /** A new device's sign-in is mailed after the answer. */
+  background: Background;
   db: Db;
   tokens: TokenService;
   sessions: SessionStore;
@@ -81,7 +84,20 @@ export async function completeSignIn(deps: AccountsDeps, input: SecondFactorLogi
   if (!user?.secondFactor) throw fail.unauthorized(SIGN_IN_EXPIRED);
   await verifySecondFactor(deps, { user, code: input.code, caller, purpose: 'sign-in' });
   if (!(await useChallenge(deps, challenge.id))) throw fail.unauthorized(SIGN_IN_EXPIRED);
-  return issueSession(deps, user, caller, challenge.method, true);
+  const newDevice = !(await signedInBefore(deps, user.id, caller));
+  const session = await issueSession(deps, user, caller, challenge.method, true);
+  if (newDevice) deps.background.run('new sign-in mail', () => tellOfNewSignIn(deps, user.email, caller));
+  return session;
+}
+
+/** Whether the user has signed in before from this address with this browser. */
+async function signedInBefore(deps: AccountsDeps, userId: number, client: ClientInfo): Promise<boolean> {
+  const [seen] = await deps.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, client.ip), eq(sessions.userAgent, (client.userAgent ?? '').slice(0, 512))))
+    .limit(1);
+  return seen !== undefined;
 }
 
 /** When the e-mail's bucket (LOGIN_PER_EMAIL) is empty: it refills within a minute. */

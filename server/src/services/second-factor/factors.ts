@@ -20,6 +20,7 @@ import { LIMITS, type Caller, type RateLimiter } from '../../platform/rate-limit
 import { sessionChanged } from '../auth/sessions';
 import type { AuthUser } from '../users/users';
 import type { SecretBox } from './secret-box';
+import { browserOf } from './browser-name';
 
 /** What the second-factor services need (docs/decisions/0015 and 0016). */
 export interface SecondFactorDeps {
@@ -169,6 +170,20 @@ export async function tellUser(deps: SecondFactorDeps, to: string, subject: stri
       ].join('\n\n'),
     })
     .catch((err: unknown) => deps.log.warn({ err }, 'security e-mail not sent'));
+}
+
+/** A sign-in with a second factor from an address and browser the account has not signed in from before. */
+export async function tellOfNewSignIn(
+  deps: SecondFactorDeps,
+  to: string,
+  client: { ip: string; userAgent?: string | undefined },
+): Promise<void> {
+  await tellUser(
+    deps,
+    to,
+    'New sign-in to your partner portal account',
+    `Your partner portal account was signed in from a new device (${browserOf(client.userAgent ?? '')}, address ${client.ip})`,
+  );
 }
 
 export async function secondFactorStatus(deps: SecondFactorDeps, me: AuthUser): Promise<SecondFactorStatus> {
