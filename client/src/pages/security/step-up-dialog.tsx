@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { messageOf } from '../../api/errors';
+import { useState } from 'react';
 import { settleStepUp, useStepUpAsked } from '../../api/step-up';
 import { trpc } from '../../api/trpc';
 import { Dialog } from '../../components/dialog';
 import { CodeField } from './code-field';
+import { useCodeEntry } from './use-code-entry';
 
 export const STEP_UP_TITLE = 'Confirm it is you';
 export const STEP_UP_FAILED = 'The code could not be checked. Please try again.';
@@ -14,42 +14,31 @@ export const STEP_UP_FAILED = 'The code could not be checked. Please try again.'
  */
 export function StepUpDialog() {
   const asked = useStepUpAsked();
-  const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
-  const [problem, setProblem] = useState('');
+  const entry = useCodeEntry(STEP_UP_FAILED);
   const stepUp = trpc.auth.secondFactor.stepUp.useMutation();
 
   const finish = (verified: boolean) => {
-    setCode('');
-    setProblem('');
+    entry.reset();
     setRecovery(false);
     stepUp.reset();
     settleStepUp(verified);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (code.trim() === '') {
-      setProblem('Enter the code.');
-      return;
-    }
-    stepUp.mutate(
-      { code: code.trim() },
-      {
-        onSuccess: () => finish(true),
-        onError: (error) => {
-          setCode('');
-          setProblem(messageOf(error, STEP_UP_FAILED));
-        },
-      },
-    );
-  };
+  const onSubmit = entry.onSubmit((code) => stepUp.mutate({ code }, { onSuccess: () => finish(true), onError: entry.refused }));
 
   return (
     <Dialog open={asked} title={STEP_UP_TITLE} onClose={() => finish(false)}>
       <form className="dialog__body" onSubmit={onSubmit} noValidate>
         <p className="dialog__text">This change needs a code from your authenticator app (or a recovery code) from the last 10 minutes.</p>
-        <CodeField key={recovery ? 'recovery' : 'totp'} recovery={recovery} value={code} error={problem} onChange={setCode} autoFocus />
+        <CodeField
+          key={recovery ? 'recovery' : 'totp'}
+          recovery={recovery}
+          value={entry.code}
+          error={entry.problem}
+          onChange={entry.setCode}
+          autoFocus
+        />
         <button type="button" className="button button--link" onClick={() => setRecovery((r) => !r)}>
           {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
         </button>

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { CodeField } from './code-field';
+import { useCodeEntry } from './use-code-entry';
 import { RecoveryCodesList } from './recovery-codes';
 
 export const SETUP_FAILED = 'Two-factor sign-in could not be set up. Please try again.';
@@ -14,8 +15,7 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
   const utils = trpc.useUtils();
   const start = trpc.auth.secondFactor.startTotp.useMutation();
   const confirm = trpc.auth.secondFactor.confirmTotp.useMutation();
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState('');
+  const entry = useCodeEntry(SETUP_FAILED);
   const startSetup = start.mutate;
   const started = useRef(false);
 
@@ -49,23 +49,9 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
   }
   if (!start.data) return <p className="profile__note">Loading...</p>;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (code.trim() === '') {
-      setProblem('Enter the code.');
-      return;
-    }
-    confirm.mutate(
-      { code: code.trim() },
-      {
-        onSuccess: () => void utils.auth.secondFactor.status.invalidate(),
-        onError: (error) => {
-          setCode('');
-          setProblem(messageOf(error, SETUP_FAILED));
-        },
-      },
-    );
-  };
+  const onSubmit = entry.onSubmit((code) =>
+    confirm.mutate({ code }, { onSuccess: () => void utils.auth.secondFactor.status.invalidate(), onError: entry.refused }),
+  );
 
   return (
     <form className="two-factor__setup" onSubmit={onSubmit} noValidate>
@@ -86,7 +72,7 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
           {start.data.secret}
         </code>
       </p>
-      <CodeField value={code} error={problem} onChange={setCode} />
+      <CodeField value={entry.code} error={entry.problem} onChange={entry.setCode} />
       <button type="submit" className="button button--primary" disabled={confirm.isPending}>
         Turn on
       </button>

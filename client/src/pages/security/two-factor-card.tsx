@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { Dialog } from '../../components/dialog';
 import { useToast } from '../../lib/notify';
 import { CodeField } from './code-field';
+import { useCodeEntry } from './use-code-entry';
 import { RecoveryCodesList } from './recovery-codes';
 import { TotpSetup } from './totp-setup';
 import './security.css';
@@ -87,36 +88,26 @@ function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () => void }
   const notify = useToast();
   const utils = trpc.useUtils();
   const disable = trpc.auth.secondFactor.disableTotp.useMutation();
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState('');
+  const entry = useCodeEntry(TURN_OFF_FAILED);
 
   const close = () => {
-    setCode('');
-    setProblem('');
+    entry.reset();
     onClose();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (code.trim() === '') {
-      setProblem('Enter the code.');
-      return;
-    }
+  const onSubmit = entry.onSubmit((code) =>
     disable.mutate(
-      { code: code.trim() },
+      { code },
       {
         onSuccess: (answer) => {
           void utils.auth.secondFactor.status.invalidate();
           close();
           notify.success(answer.message);
         },
-        onError: (error) => {
-          setCode('');
-          setProblem(messageOf(error, TURN_OFF_FAILED));
-        },
+        onError: entry.refused,
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Dialog open={open} title="Turn off two-factor sign-in" onClose={close}>
@@ -124,7 +115,7 @@ function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () => void }
         <p className="dialog__text">
           Enter a current code from your authenticator app (or a recovery code) to turn two-factor sign-in off.
         </p>
-        <CodeField value={code} error={problem} onChange={setCode} />
+        <CodeField value={entry.code} error={entry.problem} onChange={entry.setCode} />
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={close}>
             Cancel
