@@ -13,6 +13,8 @@ export class FakeApiError extends Error {
   constructor(
     readonly httpStatus: number,
     message: string,
+    /** The flags the server adds to some refusals (`stepUp`, `enrolSecondFactor`: docs/decisions/0016). */
+    readonly flags: Partial<Record<'stepUp' | 'enrolSecondFactor', true>> = {},
   ) {
     super(message);
   }
@@ -64,9 +66,9 @@ export function takeUnansweredCalls(): string[] {
   return unanswered.splice(0, unanswered.length);
 }
 
-function errorBody(path: string, status: number, message: string) {
+function errorBody(path: string, status: number, message: string, flags: object = {}) {
   const code = CODES[status] ?? { name: 'INTERNAL_SERVER_ERROR', rpc: -32603 };
-  return { error: { message, code: code.rpc, data: { code: code.name, httpStatus: status, path } } };
+  return { error: { message, code: code.rpc, data: { code: code.name, httpStatus: status, path, ...flags } } };
 }
 
 function handlerFor(handlers: FakeHandlers, path: string): ((input: unknown) => unknown) | undefined {
@@ -97,7 +99,7 @@ export function fakeApi(handlers: FakeHandlers): FakeApi {
         try {
           return { status: 200, body: { result: { data: await handler(callInput) } } };
         } catch (err) {
-          if (err instanceof FakeApiError) return { status: err.httpStatus, body: errorBody(path, err.httpStatus, err.message) };
+          if (err instanceof FakeApiError) return { status: err.httpStatus, body: errorBody(path, err.httpStatus, err.message, err.flags) };
           throw err;
         }
       }),

@@ -107,6 +107,36 @@ describe('user information', () => {
     expect(api.callsTo('admin.users.remove')[0]?.input).toEqual({ id: 2 });
   });
 
+  it('asks for a code when the server wants a recent second factor, then deletes once it is given', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    let verified = false;
+    const api = fakeApi({
+      'admin.users.list': () => ({ users: USERS, logs: [] }),
+      'admin.users.remove': () => {
+        if (!verified) throw new FakeApiError(403, 'Confirm it is you: enter a code from your authenticator app.', { stepUp: true });
+        return { message: 'User deleted.' };
+      },
+      'auth.secondFactor.stepUp': ({ code }) => {
+        if (code !== '654321') throw new FakeApiError(400, 'That code is not right. Check your authenticator app and try again.');
+        verified = true;
+        return { message: 'Confirmed.' };
+      },
+    });
+    renderApp('/user_info', api);
+    await user.click(await screen.findByRole('button', { name: 'Delete lp@demo.partners' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete user' })).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(dialog).getByLabelText('Authentication code'), '111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('That code is not right. Check your authenticator app and try again.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Authentication code'), '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('User deleted.')).toBeTruthy();
+    expect(api.callsTo('admin.users.remove')).toHaveLength(2);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull());
+  });
+
   it("shows the server's reason when a delete is refused", async () => {
     const user = userEvent.setup();
     storeSession('GP');
