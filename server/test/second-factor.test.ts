@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, recoveryCodes, totpFactors, users } from '../src/db/schema';
 import { INVALID_CODE, STEP_UP_NEEDED, TOO_MANY_CODES } from '../src/services/second-factor/factors';
 import { SIGN_IN_EXPIRED } from '../src/services/second-factor/challenges';
+import { ConfigError, loadConfig } from '../src/config';
+import { createSecretBox, secondFactorKeyMaterial } from '../src/services/second-factor/secret-box';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, freshIp, type Harness } from './support/harness';
 
@@ -287,5 +289,30 @@ describe('the GP policy (REQUIRE_GP_SECOND_FACTOR=1)', () => {
     expect((await h.inject({ method: 'GET', url: '/api/holdings', headers: bearer(token) })).statusCode).toBe(200);
     // A GP under the policy keeps the factor.
     await expect(h.caller(token).auth.secondFactor.disableTotp({ code: '000000' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('the second-factor settings and key', () => {
+  it('requires a second factor of GPs by default with DATABASE_URL only, and REQUIRE_GP_SECOND_FACTOR decides when set', () => {
+    const url = 'postgres://u@db/portal';
+    expect(loadConfig({}).requireGpSecondFactor).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url }).requireGpSecondFactor).toBe(true);
+    expect(loadConfig({ DATABASE_URL: url, REQUIRE_GP_SECOND_FACTOR: '0' }).requireGpSecondFactor).toBe(false);
+    expect(loadConfig({ REQUIRE_GP_SECOND_FACTOR: '1' }).requireGpSecondFactor).toBe(true);
+    expect(() => loadConfig({ REQUIRE_GP_SECOND_FACTOR: 'yes' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SECOND_FACTOR_KEY: 'short' })).toThrow('SECOND_FACTOR_KEY must be at least 32 bytes long');
+  });
+
+  it('seals a secret so that only the same key opens it, and keys the recovery-code hash', () => {
+    const box = createSecretBox(secondFactorKeyMaterial(undefined, 'a-signing-secret-of-at-least-32-bytes!!'));
+    const other = createSecretBox(
+      secondFactorKeyMaterial('another-key-of-at-least-thirty-two-bytes', 'a-signing-secret-of-at-least-32-bytes!!'),
+    );
+    const sealed = box.seal('JBSWY3DPEHPK3PXP');
+    expect(sealed).not.toContain('JBSWY3DPEHPK3PXP');
+    expect(box.seal('JBSWY3DPEHPK3PXP')).not.toBe(sealed);
+    expect(box.open(sealed)).toBe('JBSWY3DPEHPK3PXP');
+    expect(() => other.open(sealed)).toThrow();
+    expect(box.mac('ABCD')).not.toBe(other.mac('ABCD'));
   });
 });
