@@ -1,3 +1,4 @@
+import * as OTPAuth from 'otpauth';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -354,6 +355,31 @@ describe.each(databaseKinds)('Google sign-in against a local issuer on %s', (kin
       const details = await h.inject({ method: 'GET', url: '/api/users/profile/details', headers: bearer(body.token) });
       expect(details.statusCode).toBe(200);
       expect(details.json()).toMatchObject({ user: { email: user.email, role: 'LP', auth_method: 'google' } });
+    });
+
+    it('answers a challenge for an account with a second factor; the code completes a Google session', async () => {
+      const user = googleUser('login-2fa');
+      const id = await googleAccount(user, 'LP');
+      const enrolling = await h.tokenFor(id);
+      const { secret } = await h.caller(enrolling).auth.secondFactor.startTotp();
+      const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+      await h.caller(enrolling).auth.secondFactor.confirmTotp({ code: totp.generate({ timestamp: h.clock.now().getTime() }) });
+
+      const res = await googleLogin({ email: user.email, googleId: user.sub, credential: await idToken(user) });
+      expect(res.statusCode).toBe(200);
+      const answer = res.json<{ secondFactor: string; challenge: string }>();
+      expect(answer).toMatchObject({ secondFactor: 'required' });
+      // The next step's code: the one just used for the set-up is not accepted twice.
+      const code = totp.generate({ timestamp: h.clock.now().getTime() + 30_000 });
+      const done = await h.inject({
+        method: 'POST',
+        url: '/api/users/login/second-factor',
+        payload: { challenge: answer.challenge, code },
+      });
+      expect(done.statusCode).toBe(200);
+      const { token } = done.json<{ token: string }>();
+      const [session] = (await h.caller(token).auth.sessions.list()).sessions.filter((s) => s.current);
+      expect(session?.method).toBe('google');
     });
 
     const badCredentials: [string, (u: GoogleUser) => Promise<string>][] = [
