@@ -36,14 +36,14 @@ export function SessionsCard() {
             {sessions.map((s) => (
               <li key={s.id} className="sessions__item">
                 <div>
-                  <p className="sessions__browser">
+                  <div className="sessions__browser">
                     {s.browser}
                     {s.current && <span className="sessions__badge">This device</span>}
-                  </p>
-                  <p className="sessions__meta">
+                  </div>
+                  <div className="sessions__meta">
                     {s.ip} · {s.method === 'google' ? 'Google' : 'Password'} · signed in {formatEasternDateTime(s.created_at)} · last seen{' '}
                     {formatEasternDateTime(s.last_seen_at)}
-                  </p>
+                  </div>
                 </div>
                 <button
                   type="button"
