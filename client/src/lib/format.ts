@@ -2,7 +2,7 @@
  * The one place numbers, money and times are turned into text (docs/product.md §9: money in en-US with two
  * decimals, percent change with sign and two decimals, times of submissions in US Eastern time).
  */
-import { UNIT_VALUE_SHOWN_PLACES } from '@contract/capital-rules';
+import { irrPercentText, UNIT_VALUE_SHOWN_PLACES } from '@contract/capital-rules';
 import { NOT_AVAILABLE } from '@contract/quotes';
 import { easternDateTime } from '@domain/dates';
 
@@ -114,6 +114,16 @@ export function formatSignedCurrency(value: Numeric, empty = NOT_AVAILABLE): str
 /** A plain figure with two decimals, such as a P/E ratio: 28.456 -> "28.46". */
 export function formatRatio(value: Numeric, empty = NOT_AVAILABLE): string {
   return formatMoney(value, empty);
+}
+
+/** A capital account's multiple (DPI, RVPI, TVPI) as the engine sends it: "1.25" -> "1.25x". */
+export function formatMultiple(value: string | null): string {
+  return value === null ? NOT_AVAILABLE : `${value}x`;
+}
+
+/** The IRR, a fraction to 4 places, as a percent a year: "0.0969" -> "9.69% a year" (as the statements write it). */
+export function formatIrr(irr: string | null): string {
+  return irr === null ? NOT_AVAILABLE : irrPercentText(irr);
 }
 
 /** Gains green, losses red: the class a signed figure takes (never its only cue). */

@@ -1,15 +1,6 @@
-import { irrPercentText } from '@contract/capital-rules';
-import { NOT_AVAILABLE } from '@contract/quotes';
-import { formatCurrency, formatQuantity } from '../../lib/format';
+import { formatCurrency, formatIrr, formatMultiple, formatQuantity } from '../../lib/format';
 import type { AccountFigures } from './capital-types';
 import { ProvisionalMark } from './provisional-notice';
-
-/** The IRR, a fraction to 4 places, as a percent a year: "0.0969" -> "9.69% a year" (as the statements write it). */
-export function formatIrr(irr: string | null): string {
-  return irr === null ? NOT_AVAILABLE : irrPercentText(irr);
-}
-
-const ratio = (value: string | null) => (value === null ? NOT_AVAILABLE : `${value}x`);
 
 /**
  * An account's figures as a list of terms and values; with `provisional`, those that rest on the
@@ -23,9 +14,9 @@ export function CapitalFigures({ figures, provisional = false }: { figures: Acco
     ['Distributed', formatCurrency(figures.distributed), false],
     ['Units', formatQuantity(figures.units), provisional],
     ['Value', formatCurrency(figures.value), provisional],
-    ['DPI', ratio(figures.dpi), false],
-    ['RVPI', ratio(figures.rvpi), provisional],
-    ['TVPI', ratio(figures.tvpi), provisional],
+    ['DPI', formatMultiple(figures.dpi), false],
+    ['RVPI', formatMultiple(figures.rvpi), provisional],
+    ['TVPI', formatMultiple(figures.tvpi), provisional],
     ['IRR', formatIrr(figures.irr), provisional],
   ];
   return (
