@@ -4,6 +4,7 @@ import { messageOf } from '../api/errors';
 import { trpc } from '../api/trpc';
 import { PhoneField } from '../components/phone-field';
 import { TextAreaField } from '../components/text-area-field';
+import { EmailField } from '../components/email-field';
 import { TextField } from '../components/text-field';
 import { useToast } from '../lib/notify';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -75,16 +76,7 @@ export function ContactPage() {
             error={errors.name}
             onChange={(e) => set('name')(e.target.value)}
           />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            error={errors.email}
-            onChange={(e) => set('email')(e.target.value)}
-          />
+          <EmailField autoComplete="email" value={form.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
           <PhoneField value={form.phone} onChange={set('phone')} error={errors.phone} />
           <TextAreaField
             label="Inquiry"
