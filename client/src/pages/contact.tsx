@@ -10,6 +10,7 @@ import { useToast } from '../lib/notify';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useFieldErrors } from '../lib/use-field-errors';
 import { site } from '../site';
+import { PageHeader } from '../components/page-header';
 import './contact.css';
 
 export const CONTACT_SUCCESS = 'Submission successful!';
@@ -44,10 +45,7 @@ export function ContactPage() {
 
   return (
     <div className="page contact">
-      <header className="page__header">
-        <h1 className="page__title">{contact.heading}</h1>
-        <p className="page__lead">{contact.intro}</p>
-      </header>
+      <PageHeader title={contact.heading} lead={contact.intro} />
       <div className="contact__layout">
         <aside className="contact__details" aria-labelledby="contact-details-heading">
           <h2 id="contact-details-heading" className="contact__details-heading">
