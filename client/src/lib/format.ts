@@ -2,7 +2,7 @@
  * The one place numbers, money and times are turned into text (docs/product.md §9: money in en-US with two
  * decimals, percent change with sign and two decimals, times of submissions in US Eastern time).
  */
-import { irrPercentText, UNIT_VALUE_SHOWN_PLACES } from '@contract/capital-rules';
+import { irrPercentText, multipleText, UNIT_VALUE_SHOWN_PLACES } from '@contract/capital-rules';
 import { NOT_AVAILABLE } from '@contract/quotes';
 import { easternDateTime } from '@domain/dates';
 
@@ -116,9 +116,9 @@ export function formatRatio(value: Numeric, empty = NOT_AVAILABLE): string {
   return formatMoney(value, empty);
 }
 
-/** A capital account's multiple (DPI, RVPI, TVPI) as the engine sends it: "1.25" -> "1.25x". */
+/** A capital account's multiple (DPI, RVPI, TVPI) as the statements write it: "1.2500" -> "1.2500x". */
 export function formatMultiple(value: string | null): string {
-  return value === null ? NOT_AVAILABLE : `${value}x`;
+  return value === null ? NOT_AVAILABLE : multipleText(value);
 }
 
 /** The IRR, a fraction to 4 places, as a percent a year: "0.0969" -> "9.69% a year" (as the statements write it). */

@@ -5,7 +5,7 @@ import type { Position, PortfolioTotals } from './portfolio-types';
 
 /**
  * The dashboards show the portfolio engine's figures (portfolio.valuation) as it sends them; this
- * file only orders them, shows a debit as owed, and previews a sale with the engine's own
+ * file only shows a debit as owed, and previews a sale with the engine's own
  * first-in, first-out rule (server/src/domain/fifo.ts). No float is ever part of a figure shown.
  */
 
