@@ -5,8 +5,10 @@ import {
   formatCalendarDate,
   formatCurrency,
   formatEasternDateTime,
+  formatIrr,
   formatMarketCap,
   formatMoney,
+  formatMultiple,
   formatPercent,
   formatPercentTick,
   formatPrice,
@@ -83,5 +85,12 @@ describe('formatting', () => {
     expect(formatThousandsTick(0)).toBe('$0k');
     expect(formatAxisDate('2026-10-06')).toBe('Oct 6');
     expect(formatAxisDate('2026-10-06', { month: true })).toBe('Oct 2026');
+  });
+
+  it("writes a capital account's multiples and IRR, N/A where there is none", () => {
+    expect(formatMultiple('1.25')).toBe('1.25x');
+    expect(formatMultiple(null)).toBe('N/A');
+    expect(formatIrr('0.0969')).toBe('9.69% a year');
+    expect(formatIrr(null)).toBe('N/A');
   });
 });

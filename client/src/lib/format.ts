@@ -3,6 +3,7 @@
  * decimals, percent change with sign and two decimals, times of submissions in US Eastern time).
  */
 import { dollarsFormat as currency, quantityFormat as quantity, unitValueFormat as unitValue } from '@contract/number-formats';
+import { irrPercentText, multipleText } from '@contract/capital-rules';
 import { NOT_AVAILABLE } from '@contract/quotes';
 import { easternDateTime } from '@domain/dates';
 
@@ -104,6 +105,16 @@ export function formatSignedCurrency(value: Numeric, empty = NOT_AVAILABLE): str
 /** A plain figure with two decimals, such as a P/E ratio: 28.456 -> "28.46". */
 export function formatRatio(value: Numeric, empty = NOT_AVAILABLE): string {
   return formatMoney(value, empty);
+}
+
+/** A capital account's multiple (DPI, RVPI, TVPI) as the statements write it: "1.2500" -> "1.2500x". */
+export function formatMultiple(value: string | null): string {
+  return value === null ? NOT_AVAILABLE : multipleText(value);
+}
+
+/** The IRR, a fraction to 4 places, as a percent a year: "0.0969" -> "9.69% a year" (as the statements write it). */
+export function formatIrr(irr: string | null): string {
+  return irr === null ? NOT_AVAILABLE : irrPercentText(irr);
 }
 
 /** Gains green, losses red: the class a signed figure takes (never its only cue). */
