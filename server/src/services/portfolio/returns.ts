@@ -1,6 +1,6 @@
 import { PERIOD_KEYS, PERIOD_LABELS, periodFigures, type PeriodFigures, type PeriodKey } from '../../domain/return-measures';
 import type { ReturnPeriod, ReturnsInput, ReturnsOutput } from '../../contract/returns';
-import { toCsv, type CsvColumn } from '../csv';
+import { toCsv, type CsvColumn } from '../../platform/csv';
 import { readValueDays, type ValueDaysDeps } from './value-days';
 
 export type ReturnsDeps = ValueDaysDeps;
