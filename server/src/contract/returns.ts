@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { PERIOD_KEYS } from '../domain/return-measures';
+import { decimal, isoDay } from './common';
 
 /** The returns panel (docs/product.md §10, docs/decisions/0012-returns.md): inputs and answers. */
 
-const isoDay = z.string().describe('ISO 8601 date, YYYY-MM-DD');
-const decimal = z.string().describe('Exact decimal number as text');
 const fraction = z.string().describe('A rate as a fraction, exact decimal text (0.05 is 5 %)');
 const datedAmount = z.object({ date: isoDay, amount: decimal });
 

@@ -2,7 +2,7 @@ import { portfolioReturns, returnsCsv } from '../../services/portfolio/returns';
 import { returnsInput, returnsOutput } from '../../contract/returns';
 import { authedProcedure, heavyReadProcedure } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
-import { csvOutput } from '../../contract/outputs';
+import { csvOutput } from '../../contract/exports';
 
 /** The dashboards' Returns panel: time- and money-weighted returns, drawdown, volatility and beta per period (GP and LP). */
 export const returnsProcedure = authedProcedure
