@@ -75,7 +75,7 @@ describe('the Returns panel', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Jan 1, 2025', '+10.00%', '+10.00% a year', '-2.00%', 'Mar 3, 2025 to Mar 5, 2025', '15.87%', '1.23']);
+    ).toEqual(['+10.00%', '+10.00% a year', '-2.00%', 'Mar 3, 2025 to Mar 5, 2025', '15.87%', '1.23', 'Jan 1, 2025']);
     expect(screen.getByText(TWR_ANSWERS)).toBeTruthy();
     expect(screen.getByText(MWR_ANSWERS)).toBeTruthy();
     const user = userEvent.setup();

@@ -55,12 +55,13 @@ function ReturnsTable({ data }: { data: ReturnsOutput }) {
   return (
     <>
       <div className="table-wrap" role="region" aria-label="Returns by period table" tabIndex={0}>
-        <table className="data-table">
+        <table className="data-table data-table--figures">
           <caption className="returns__caption">Returns by period, as of {formatCalendarDate(data.asOf)}</caption>
           <thead>
             <tr>
-              <th scope="col">Period</th>
-              <th scope="col">From the close of</th>
+              <th scope="col" className="data-table__first">
+                Period
+              </th>
               <th scope="col" className="num">
                 Time-weighted
               </th>
@@ -77,19 +78,22 @@ function ReturnsTable({ data }: { data: ReturnsOutput }) {
               <th scope="col" className="num">
                 Beta to S&amp;P 500
               </th>
+              <th scope="col">From the close of</th>
             </tr>
           </thead>
           <tbody>
             {data.periods.map((p) => (
               <tr key={p.key}>
-                <th scope="row">{p.label}</th>
-                <td>{formatCalendarDate(p.from)}</td>
+                <th scope="row" className="data-table__first">
+                  {p.label}
+                </th>
                 <td className="num">{formatRate(p.twr, { signed: true })}</td>
                 <td className="num">{mwrText(p.mwr)}</td>
                 <td className="num">{formatRate(p.drawdown.depth)}</td>
                 <td>{drawdownDays(p)}</td>
                 <td className="num">{formatRate(p.volatility)}</td>
                 <td className="num">{formatRatio(p.beta)}</td>
+                <td>{formatCalendarDate(p.from)}</td>
               </tr>
             ))}
           </tbody>
