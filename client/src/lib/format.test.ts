@@ -11,6 +11,7 @@ import {
   formatMultiple,
   formatPercent,
   formatPercentTick,
+  formatRate,
   formatPrice,
   formatQuantity,
   formatSignedMoney,
@@ -35,6 +36,17 @@ describe('formatting', () => {
     expect(formatPercent(1.5, { signed: true })).toBe('+1.50%');
     expect(formatPercent(-0.4, { signed: true })).toBe('-0.40%');
     expect(formatPercent(undefined)).toBe('N/A');
+  });
+
+  it('writes a rate kept as a fraction in percent, exactly and half up', () => {
+    expect(formatRate('0.012345678901')).toBe('1.23%');
+    expect(formatRate('0.111111111111', { signed: true })).toBe('+11.11%');
+    expect(formatRate('-0.200000000000')).toBe('-20.00%');
+    expect(formatRate('0.00005')).toBe('0.01%');
+    expect(formatRate('-0.00004')).toBe('0.00%');
+    expect(formatRate('1.5')).toBe('150.00%');
+    expect(formatRate('0.1')).toBe('10.00%');
+    expect(formatRate(null)).toBe('N/A');
   });
 
   it('shows market cap, kept in millions, in billions', () => {

@@ -76,6 +76,20 @@ export function formatPercent(value: Numeric, options: { signed?: boolean; empty
   return options.signed && sign > 0 && text !== '0.00%' ? `+${text}` : text;
 }
 
+/** A fraction's decimal text × 100, exactly, by moving the point: "0.012345" -> "1.2345", "-0.5" -> "-50.0". */
+function fractionToPercentText(text: Intl.StringNumericLiteral): Intl.StringNumericLiteral {
+  const [, sign = '', whole = '', fraction = ''] = /^([+-]?)(\d*)\.?(\d*)$/.exec(text) ?? [];
+  const digits = fraction.padEnd(2, '0');
+  return `${sign}${whole}${digits.slice(0, 2)}.${digits.slice(2) || '0'}` as Intl.StringNumericLiteral;
+}
+
+/** A rate kept as a fraction (returns, drawdown, volatility) in percent, 2 decimals: "0.012345678901" -> "1.23%". */
+export function formatRate(value: Numeric, options: { signed?: boolean; empty?: string } = {}): string {
+  const x = exact(value);
+  if (x === null) return options.empty ?? NOT_AVAILABLE;
+  return formatPercent(typeof x === 'number' ? x * 100 : fractionToPercentText(x), options);
+}
+
 const exactPercent = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
 
 /** A stored percentage to the last decimal it keeps, at least 2: "0.000000" -> "0.00%", "4.125" -> "4.125%". */
