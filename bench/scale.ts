@@ -114,6 +114,9 @@ function settingsOf(env: NodeJS.ProcessEnv): Settings {
   };
 }
 
+/** The longest a single timed request may take. */
+const TIMEOUT_MS = 180_000;
+
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 /** The last full quarter before today, for the statement. */
@@ -124,9 +127,14 @@ function lastQuarter(now: Date): string {
 
 async function timed(url: string, init: RequestInit): Promise<{ ms: number; status: number; bytes: number; body: string }> {
   const started = performance.now();
-  const res = await fetch(url, init);
-  const buffer = Buffer.from(await res.arrayBuffer());
-  return { ms: performance.now() - started, status: res.status, bytes: buffer.length, body: buffer.toString('utf8', 0, 300) };
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const buffer = Buffer.from(await res.arrayBuffer());
+    return { ms: performance.now() - started, status: res.status, bytes: buffer.length, body: buffer.toString('utf8', 0, 300) };
+  } catch (err) {
+    // No answer within the time allowed, or the connection failed: status 0, the reason as the body.
+    return { ms: performance.now() - started, status: 0, bytes: 0, body: err instanceof Error ? err.message : 'no answer' };
+  }
 }
 
 async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings): Promise<ScaleResult> {

@@ -53,6 +53,30 @@ export interface AccountView extends Partner {
 const totalOf = (rows: EntryRow[], kind: EntryRow['kind']) => sum(rows.filter((r) => r.kind === kind).map((r) => dec(r.amount)));
 const unitsOf = (rows: EntryRow[]) => sum(rows.map((r) => dec(r.units)));
 
+/**
+ * Units on or before each day asked, the days asked in increasing order: a running sum over the
+ * entries (ordered by date) from `start`, so a history of n days over m entries costs n + m steps.
+ */
+function runningUnits(rows: readonly EntryRow[], start: Decimal): (day: string) => Decimal {
+  let next = 0;
+  let units = start;
+  return (day) => {
+    while (next < rows.length && rows[next]!.date <= day) units = units.plus(dec(rows[next++]!.units));
+    return units;
+  };
+}
+
+/** The entries of each user, in the order given. */
+function byUser(rows: readonly EntryRow[]): Map<number, EntryRow[]> {
+  const groups = new Map<number, EntryRow[]>();
+  for (const r of rows) {
+    const group = groups.get(r.userId);
+    if (group) group.push(r);
+    else groups.set(r.userId, [r]);
+  }
+  return groups;
+}
+
 /** The partner's flows for the IRR: contributions paid in (−), distributions received (+), and the value (+) at the end. */
 export function flowsOf(rows: EntryRow[], value: Decimal, asOf: string): DatedFlow[] {
   const flows: DatedFlow[] = rows
@@ -135,11 +159,13 @@ export async function accountOf(deps: CapitalAccountsDeps, userId: number): Prom
   const provisionalOn = (day: string, units: Decimal) => provisionalOnDay(books, day, units);
   const history: AccountView['history'] = [];
   if (fund) {
+    // Units held and outstanding as running sums by date: the entries come ordered by date.
+    const mineUpTo = runningUnits(mine, ZERO);
+    const allUpTo = runningUnits(all, dec(fund.gpUnits));
     for (const s of await snapshotsFrom(deps.db, fund.startDate)) {
       if (s.date >= now.state.as_of) break;
-      const upTo = (r: EntryRow) => r.date <= s.date;
-      const units = unitsOf(mine.filter(upTo));
-      const outstanding = dec(fund.gpUnits).plus(unitsOf(all.filter(upTo)));
+      const units = mineUpTo(s.date);
+      const outstanding = allUpTo(s.date);
       history.push({
         date: s.date,
         value: centsText(valueOfUnits(units, dec(s.value), outstanding)),
@@ -185,8 +211,9 @@ export async function allAccounts(deps: CapitalAccountsDeps): Promise<AccountsVi
   ]);
   const now = await fundNow(deps, fund, all);
   const books = await provisionalOf(deps.db, fund, all, now.state.as_of);
+  const entriesOf = byUser(all);
   const accounts = partners.map((u) => {
-    const mine = all.filter((r) => r.userId === u.id);
+    const mine = entriesOf.get(u.id) ?? [];
     const held = unitsOf(mine);
     const value = valueOfUnits(held, now.nav, now.units);
     return {
