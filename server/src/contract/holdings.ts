@@ -4,6 +4,8 @@ import { textField } from './fields';
 import { PRICE, QUANTITY } from '../domain/amounts';
 import { bookDayField, decimalField } from './money-fields';
 import { allowNegativeCashField } from './balances';
+import { decimal, isoDay } from './common';
+import { quoteFields } from './market';
 
 const purchase = z.strictObject({
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
@@ -35,7 +37,11 @@ export const addHoldingInput = z.strictObject({
   allow_negative_cash: allowNegativeCashField,
 });
 
+/** What Add Investment (and the assistant's buy) hands the service: every amount as exact decimal text. */
+export type AddHoldingInput = z.infer<typeof addHoldingInput>;
+
 export const checkSymbolInput = z.strictObject({ symbol: symbolField, asset_type: assetTypeField });
+export type CheckSymbolInput = z.infer<typeof checkSymbolInput>;
 
 /** The Sell action on a liquid position: first in, first out; settles against cash unless `settles` is false. */
 export const sellInput = z.strictObject({
@@ -44,3 +50,34 @@ export const sellInput = z.strictObject({
   price: decimalField('Price', { ...PRICE, sign: 'nonNegative' }),
   settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
 });
+export type SellInput = z.infer<typeof sellInput>;
+
+const nullable = <T extends Record<string, z.ZodType>>(shape: T) =>
+  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.nullable()])) as { [K in keyof T]: z.ZodNullable<T[K]> };
+
+export const holdingsOutput = z.array(
+  z.object({
+    id: z.number().int(),
+    symbol: z.string(),
+    qty: z.number(),
+    price_paid: z.number(),
+    purchase_date: isoDay,
+    asset_type: z.enum(['stock', 'crypto']),
+    exchange: z.string().nullable(),
+    // Null until the symbol has a quote.
+    ...nullable(quoteFields),
+  }),
+);
+export type HoldingsOutput = z.infer<typeof holdingsOutput>;
+
+export const sellOutput = z.object({ message: z.string(), cash_available: decimal.nullable(), realized_gain: decimal, proceeds: decimal });
+export type SellOutput = z.infer<typeof sellOutput>;
+
+export const symbolCheckOutput = z.object({
+  symbol: z.string(),
+  status: z
+    .enum(['priced', 'unknown', 'unavailable'])
+    .describe('unknown: the market-data provider has no such symbol; unavailable: it cannot be asked now'),
+  message: z.string().nullable(),
+});
+export type SymbolCheckOutput = z.infer<typeof symbolCheckOutput>;

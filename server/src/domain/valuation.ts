@@ -56,21 +56,25 @@ export interface PortfolioInput {
   realized: { yearToDate: string; allTime: string };
 }
 
-export interface LotFigures {
-  id: number;
-  qty: string;
-  pricePaid: string;
-  purchaseDate: string;
+/** What a lot and a position are worth, each figure as exact decimal text. */
+interface HeldFigures {
   cost: string;
   value: string;
   dayGain: string;
   gain: string;
   gainPct: string | null;
-  /** The lot's share of the liquid value. */
+  /** The share of the liquid value. */
   pctOfPortfolio: string | null;
 }
 
-export interface PositionFigures {
+export interface LotFigures extends HeldFigures {
+  id: number;
+  qty: string;
+  pricePaid: string;
+  purchaseDate: string;
+}
+
+export interface PositionFigures extends HeldFigures {
   symbol: string;
   assetType: AssetType;
   exchange: string | null;
@@ -80,12 +84,6 @@ export interface PositionFigures {
   lastPrice: string | null;
   qty: string;
   avgPricePaid: string;
-  cost: string;
-  value: string;
-  dayGain: string;
-  gain: string;
-  gainPct: string | null;
-  pctOfPortfolio: string | null;
   /** Oldest first. */
   lots: LotFigures[];
 }

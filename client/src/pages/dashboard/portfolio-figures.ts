@@ -1,51 +1,18 @@
 import { sellFifo } from '@domain/fifo';
-import { centsText, dec, fixed, percentOf, type Decimal } from '@domain/money';
+import { centsText, dec } from '@domain/money';
+import type { AllocationParts } from '../../components/charts/allocation-chart';
 import type { Position, PortfolioTotals } from './portfolio-types';
 
 /**
  * The dashboards show the portfolio engine's figures (portfolio.valuation) as it sends them; this
- * file only orders them, shows a debit as owed, and previews a sale with the engine's own
+ * file only shows a debit as owed, and previews a sale with the engine's own
  * first-in, first-out rule (server/src/domain/fifo.ts). No float is ever part of a figure shown.
  */
-
-/** Decimal text as a decimal; anything that is not a number counts as nothing, never as NaN. */
-function decimalOf(value: string | number | null | undefined): Decimal | null {
-  if (value === null || value === undefined || value === '') return null;
-  try {
-    return dec(value);
-  } catch {
-    return null;
-  }
-}
-
-/** Orders two figures exactly (decimal text or quote numbers); a missing figure sorts lowest. */
-export function compareFigures(a: string | number | null, b: string | number | null): number {
-  const x = decimalOf(a);
-  const y = decimalOf(b);
-  if (x === null || y === null) return x === y ? 0 : x === null ? -1 : 1;
-  return x.cmp(y);
-}
-
-/** The engine's percentage rule (valuation.ts): part ÷ whole × 100 at 2 decimals, half up; null without a whole. For the allocation chart's shares. */
-export function percentText(part: string, whole: string): string | null {
-  const p = percentOf(dec(part), dec(whole));
-  return p === null ? null : fixed(p, 2);
-}
 
 /** A figure shown as owed: "10000.00" → "-10000.00"; zero stays "0.00" (never "-0.00"). */
 export function negatedText(text: string): string {
   const d = dec(text);
   return d.eq(0) ? centsText(d.abs()) : centsText(d.neg());
-}
-
-/** The parts of the net account value the allocation chart shows, as the engine's text. */
-export interface AllocationParts {
-  liquid: string;
-  venture: string;
-  /** Market value with the rent earned, as the net account value counts it. */
-  realEstate: string;
-  cash: string;
-  marginDebit: string;
 }
 
 export function allocationParts(totals: PortfolioTotals): AllocationParts {

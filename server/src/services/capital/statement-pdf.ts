@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
-import { site } from '../../../../client/src/site';
-import { CAPITAL_KIND_LABELS, irrPercentText } from '../../contract/capital-rules';
+import { firm } from '../../contract/firm';
+import { CAPITAL_KIND_LABELS, irrPercentText, multipleText } from '../../contract/capital-rules';
 import { addDays } from '../../domain/dates';
-import { qty, unitPrice, usd } from '../format';
+import { qty, unitPrice, usd } from '../../platform/format';
 import type { Statement } from './statement';
 import { mainFace, MISSING_MARK, statementFaces, textRuns, type Weight } from './statement-fonts';
 
@@ -31,7 +31,7 @@ const shortDay = (day: string) => shortDate.format(new Date(`${day}T00:00:00Z`))
 const NONE = '\u2014';
 const money = (value: string | null) => (value === null ? NONE : usd(value));
 const perUnit = (value: string | null) => (value === null ? NONE : unitPrice(value));
-const ratio = (value: string | null) => (value === null ? NONE : `${value}x`);
+const multiple = (value: string | null) => (value === null ? NONE : multipleText(value));
 const irr = (value: string | null) => (value === null ? NONE : irrPercentText(value));
 const negated = (value: string) => (/^0(\.0+)?$/.test(value) ? usd(value) : usd(`-${value}`));
 
@@ -97,8 +97,8 @@ export function statementPdf(s: Statement): Promise<Buffer> {
   const top = doc.y;
   font('bold', 17).text(s.firm, left, top, { width: width / 2 });
   font('regular', 8.5, MUTED);
-  for (const line of site.address) doc.text(line, left, doc.y, { width: width / 2 });
-  doc.text(site.contact.email, left, doc.y, { width: width / 2 });
+  for (const line of firm.address) doc.text(line, left, doc.y, { width: width / 2 });
+  doc.text(firm.email, left, doc.y, { width: width / 2 });
   const firmBottom = doc.y;
   font('bold', 13).text('Capital Account Statement', left + width / 2, top + 2, { width: width / 2, align: 'right' });
   font('regular', 9, MUTED).text(`Quarter ended ${longDay(s.to)} (${s.quarter})`, left + width / 2, doc.y + 2, {
@@ -166,9 +166,9 @@ export function statementPdf(s: Statement): Promise<Buffer> {
   figureRows([
     { label: 'Units held', value: qty(s.units) },
     { label: 'Value per unit', value: perUnit(s.unit_value), provisional: closing },
-    { label: 'DPI (distributed \u00f7 contributed)', value: ratio(s.dpi) },
-    { label: 'RVPI (value \u00f7 contributed)', value: ratio(s.rvpi), provisional: closing },
-    { label: 'TVPI ((distributed + value) \u00f7 contributed)', value: ratio(s.tvpi), provisional: closing },
+    { label: 'DPI (distributed \u00f7 contributed)', value: multiple(s.dpi) },
+    { label: 'RVPI (value \u00f7 contributed)', value: multiple(s.rvpi), provisional: closing },
+    { label: 'TVPI ((distributed + value) \u00f7 contributed)', value: multiple(s.tvpi), provisional: closing },
     { label: 'IRR since the first contribution (XIRR)', value: irr(s.irr), provisional: closing },
   ]);
 
@@ -241,7 +241,7 @@ export function statementPdf(s: Statement): Promise<Buffer> {
     `This statement has been prepared by ${s.firm} for the limited partner named above and is confidential. It is unaudited and ` +
       'for information only; it is not an offer to sell, or a solicitation of an offer to buy, any interest. Values rest on the ' +
       'firm\u2019s books and market prices on the days shown and may be revised. Past performance does not guarantee future results. ' +
-      `Please report any discrepancy within 30 days to ${site.contact.email}.`,
+      `Please report any discrepancy within 30 days to ${firm.email}.`,
   ];
   for (const note of notes) {
     font('regular', 8.5, MUTED);
