@@ -82,6 +82,7 @@ export const restRoutes: RestRoute[] = [
 
   route('POST', '/api/holdings/sell', 'body', 'gp', 'portfolio.holdings.sell'),
   route('GET', '/api/portfolio/summary', 'none', 'user', 'portfolio.summary'),
+  route('GET', '/api/portfolio/valuation', 'none', 'user', 'portfolio.valuation'),
   route('GET', '/api/portfolio/history', 'query', 'user', 'portfolio.history'),
   route('GET', '/api/transactions', 'query', 'user', 'portfolio.activity.transactions'),
   route('GET', '/api/audit-events', 'query', 'user', 'portfolio.activity.auditEvents'),

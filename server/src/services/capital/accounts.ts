@@ -5,6 +5,7 @@ import { multiples, UNIT_PLACES, unitValue, valueOfUnits, xirr, type DatedFlow, 
 import { dayInNewYork } from '../../domain/dates';
 import { centsText, dec, fixed, sum, ZERO, type Decimal } from '../../domain/money';
 import type { PortfolioEngine } from '../portfolio/engine';
+import { derivedAnswer } from '../portfolio/derived';
 import { fail } from '../../platform/errors';
 import { fundOf, snapshotsFrom, type FundRow } from './nav';
 import { earlier, entryView, provisionalMark, provisionalOf, provisionalOnDay, type ProvisionalMark } from './provisional';
@@ -141,8 +142,12 @@ export async function partnerOfAccount(db: Queryable, userId: number): Promise<P
   return { user_id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email };
 }
 
-/** GET /api/capital-account: one LP's account, entries and value over time. */
-export async function accountOf(deps: CapitalAccountsDeps, userId: number): Promise<AccountView> {
+/** GET /api/capital-account: one LP's account, entries and value over time, computed once per version of the books (decision 0014). */
+export function accountOf(deps: CapitalAccountsDeps, userId: number): Promise<AccountView> {
+  return derivedAnswer(deps, `capital-account|${userId}`, () => computeAccount(deps, userId));
+}
+
+async function computeAccount(deps: CapitalAccountsDeps, userId: number): Promise<AccountView> {
   const partner = await partnerOfAccount(deps.db, userId);
   const [fund, all] = await Promise.all([
     fundOf(deps.db),
@@ -195,8 +200,12 @@ export interface AccountsView {
   gp: { units: string; value: string };
 }
 
-/** GET /api/capital-accounts: every LP's account and the GP side. */
-export async function allAccounts(deps: CapitalAccountsDeps): Promise<AccountsView> {
+/** GET /api/capital-accounts: every LP's account and the GP side, computed once per version of the books (decision 0014). */
+export function allAccounts(deps: CapitalAccountsDeps): Promise<AccountsView> {
+  return derivedAnswer(deps, 'capital-accounts', () => computeAllAccounts(deps));
+}
+
+async function computeAllAccounts(deps: CapitalAccountsDeps): Promise<AccountsView> {
   const [fund, all, partners] = await Promise.all([
     fundOf(deps.db),
     deps.db

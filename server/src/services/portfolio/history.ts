@@ -4,11 +4,13 @@ import { addDays } from '../../domain/dates';
 import { centsText, dec } from '../../domain/money';
 import { indexReturns, timeWeightedReturns } from '../../domain/returns';
 import type { Db } from '../../db/open';
-import type { PortfolioEngine } from './engine';
+import type { PortfolioEngine, PortfolioView } from './engine';
+import { derivedAnswer } from './derived';
 
 export interface HistoryDeps {
   db: Db;
   portfolio: PortfolioEngine;
+  now: () => Date;
 }
 
 export interface HistoryDay {
@@ -30,8 +32,12 @@ export interface HistoryDay {
  * show, with the day's new money read together with it: today's stored snapshot is only retaken
  * with the quotes, so a deposit made since would be counted against the value before it.
  */
-export async function portfolioHistory(deps: HistoryDeps, days: number): Promise<{ days: HistoryDay[] }> {
-  const view = await deps.portfolio.current();
+export function portfolioHistory(deps: HistoryDeps, days: number): Promise<{ days: HistoryDay[] }> {
+  // Computed once per version of the books and length asked (decision 0014).
+  return derivedAnswer(deps, `history|${days}`, (view) => computeHistory(deps, view, days));
+}
+
+async function computeHistory(deps: HistoryDeps, view: PortfolioView, days: number): Promise<{ days: HistoryDay[] }> {
   const today = view.day;
   const from = addDays(today, -days);
   const [past, flows, closes] = await Promise.all([
