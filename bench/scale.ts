@@ -42,7 +42,8 @@ interface ReadSpec {
 const READS: ReadSpec[] = [
   { id: 'holdings', label: 'GET /api/holdings', who: 'gp', path: () => '/api/holdings' },
   { id: 'summary', label: 'GET /api/portfolio/summary', who: 'gp', path: () => '/api/portfolio/summary' },
-  { id: 'valuation', label: 'tRPC portfolio.valuation', who: 'gp', path: () => '/trpc/portfolio.valuation' },
+  { id: 'valuation', label: 'GET /api/portfolio/valuation', who: 'gp', path: () => '/api/portfolio/valuation' },
+  { id: 'valuation-trpc', label: 'tRPC portfolio.valuation', who: 'gp', path: () => '/trpc/portfolio.valuation' },
   { id: 'history', label: 'GET /api/portfolio/history?days=3650', who: 'gp', path: () => '/api/portfolio/history?days=3650' },
   { id: 'ledger-first', label: 'GET /api/transactions (first page)', who: 'gp', path: () => '/api/transactions?limit=50' },
   {
