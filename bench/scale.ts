@@ -13,7 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { runLoad, type RunStats } from './load';
+import { runLoad, statsOf, type RunStats } from './load';
 import { SCALE_SIZES, type ScaleSize } from './scale-seed';
 import type { ServerReady, ServerUsage } from './shared';
 
@@ -233,23 +233,13 @@ async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings)
   }
 }
 
+/** /healthz at 20 requests a second on one connection, beside a run of bench/load.ts (which keeps the one run it may stop). */
 function runHealthz(url: string, seconds: number): Promise<RunStats> {
+  const options = { url, connections: 1, seconds, overallRate: 20 };
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: 1, duration: seconds, overallRate: 20, timeout: 60 }, (err: unknown, r) => {
       if (err) return reject(err instanceof Error ? err : new Error(JSON.stringify(err)));
-      resolve({
-        connections: 1,
-        seconds: r.duration,
-        overallRate: 20,
-        requestsPerSec: r.requests.average,
-        requestsTotal: r.requests.total,
-        latencyMs: { mean: r.latency.mean, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
-        throughputBytesPerSec: r.throughput.average,
-        non2xx: r.non2xx,
-        errors: r.errors,
-        timeouts: r.timeouts,
-        statusCodes: {},
-      });
+      resolve(statsOf(options, r));
     });
   });
 }
