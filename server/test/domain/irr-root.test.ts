@@ -13,12 +13,16 @@ import { dec, fixed } from '../../src/domain/money';
 const flow = (date: string, amount: string) => ({ date, amount: dec(amount) });
 const UNIT = dec(10).pow(-IRR_ROOT_PLACES);
 
-/** An LP's flows: contributions paid in, distributions received, the value at the end. */
+/**
+ * An LP's flows: contributions paid in, then distributions received, then the value at the end.
+ * One change of sign in time, so there is one rate (flows that change sign more than once may have
+ * several, and the two searches may find different ones).
+ */
 const lpFlows = fc
   .record({
     start: fc.integer({ min: 0, max: 3_000 }),
     moves: fc.array(
-      fc.record({ day: fc.integer({ min: 0, max: 3_650 }), cents: fc.integer({ min: 1, max: 500_000_000 }), out: fc.boolean() }),
+      fc.record({ day: fc.integer({ min: 0, max: 1_800 }), cents: fc.integer({ min: 1, max: 500_000_000 }), out: fc.boolean() }),
       {
         minLength: 1,
         maxLength: 3,
@@ -30,7 +34,9 @@ const lpFlows = fc
   .map(({ start, moves, valueDay, valueCents }) => {
     const first = addDays('2016-01-04', start);
     return [
-      ...moves.map((m) => flow(addDays(first, m.day), `${m.out ? '' : '-'}${(m.cents / 100).toFixed(2)}`)),
+      ...moves.map((m) =>
+        m.out ? flow(addDays(first, 1_801 + m.day), (m.cents / 100).toFixed(2)) : flow(addDays(first, m.day), (-m.cents / 100).toFixed(2)),
+      ),
       flow(addDays(first, 3_650 + valueDay), (valueCents / 100).toFixed(2)),
     ];
   });
