@@ -228,6 +228,17 @@ function newtonRoot(years: readonly number[], amounts: readonly number[]): numbe
   return NaN;
 }
 
+/** How often the flows' sign changes in time (flows of one day summed). */
+function signChanges(days: readonly number[], amounts: readonly number[]): number {
+  const byDay = new Map<number, number>();
+  days.forEach((d, i) => byDay.set(d, (byDay.get(d) ?? 0) + amounts[i]!));
+  const signs = [...byDay.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, v]) => Math.sign(v))
+    .filter((v) => v !== 0);
+  return signs.filter((v, i) => i > 0 && v !== signs[i - 1]).length;
+}
+
 /** Bisection in floating point where Newton does not settle: the same search the exact fallback makes. */
 function bisectFloat(years: readonly number[], amounts: readonly number[]): number {
   let lo = LOWEST_RATE;
@@ -268,7 +279,9 @@ export function irrRoot(flows: readonly DatedFlow[]): Decimal | null {
   const days = used.map((f) => daysBetween(first, f.date));
   const years = days.map((d) => d / 365);
   const amounts = used.map((f) => Number(f.amount.toString()));
-  let root = newtonRoot(years, amounts);
+  // Flows that change sign more than once in time may have several rates: bisection over the
+  // range, as the exact search brackets it, picks the same one the exact search would.
+  let root = signChanges(days, amounts) > 1 ? NaN : newtonRoot(years, amounts);
   if (Number.isNaN(root)) root = bisectFloat(years, amounts);
   if (!Number.isNaN(root)) {
     const rounded = dec(fixed(dec(root.toPrecision(17)), IRR_ROOT_PLACES));

@@ -15,8 +15,7 @@ const UNIT = dec(10).pow(-IRR_ROOT_PLACES);
 
 /**
  * An LP's flows: contributions paid in, then distributions received, then the value at the end.
- * One change of sign in time, so there is one rate (flows that change sign more than once may have
- * several, and the two searches may find different ones).
+ * One change of sign in time, so there is one rate.
  */
 const lpFlows = fc
   .record({
@@ -63,6 +62,19 @@ describe('the IRR found in floating point and checked exactly', () => {
     expect(irrRoot([flow('2024-01-01', '-1000'), flow('2025-01-01', '700')])?.toFixed(12)).toBe(
       irrRootByBisection([flow('2024-01-01', '-1000'), flow('2025-01-01', '700')])?.toFixed(12),
     );
+  });
+
+  it('finds the rate the exact search finds (or none, as it does) where the flows change sign more than once', () => {
+    for (const flows of [
+      // Rates of about 10 % and 20 % make this zero, both outside the change of sign the search brackets: none.
+      [flow('2021-01-01', '-1000'), flow('2022-01-01', '2300'), flow('2023-01-01', '-1320')],
+      [flow('2021-01-01', '-1000'), flow('2022-01-01', '500'), flow('2023-01-01', '-200'), flow('2024-01-01', '1000')],
+    ]) {
+      const root = irrRoot(flows);
+      const exact = irrRootByBisection(flows);
+      if (exact === null) expect(root).toBeNull();
+      else expect(root!.minus(exact).abs().lte(UNIT)).toBe(true);
+    }
   });
 
   it('finds a rate where Newton from 10 % does not settle (a loss of almost everything)', () => {
