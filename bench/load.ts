@@ -60,7 +60,7 @@ export function runLoad(options: LoadOptions): Promise<RunStats> {
   });
 }
 
-function statsOf(options: LoadOptions, r: autocannon.Result): RunStats {
+export function statsOf(options: LoadOptions, r: autocannon.Result): RunStats {
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
   return {

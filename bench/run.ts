@@ -8,6 +8,9 @@
  * saturation and at a fixed rate. Prints a table and the targets, writes bench-results/bench-<time>.json and
  * bench-results/latest.json, and drops the database, also on failure and Ctrl-C.
  *
+ * Then the scale step (bench/scale.ts; `pnpm bench --scale` or BENCH_ONLY=scale runs it alone): the books
+ * at 200, 2,000 and 20,000 lots, every partner's read at 10 connections, writes and the first reads after them.
+ *
  * Then the Lighthouse step (bench/lighthouse.ts): the built app's public pages and both
  * dashboards, signed in, in Debian's Chromium, each score beside its target (`pnpm build` first).
  *
@@ -33,6 +36,7 @@ import { buildBenchServer } from './build-server';
 import { formatLighthouse, isLighthouseError, runLighthouse, runLoginPaint, type LighthouseResult } from './lighthouse';
 import { formatLoginPaint, type LoginPaintResult } from './login-paint';
 import { runLoad, stopLoad, type RunStats } from './load';
+import { formatScale, runScale, type ScaleResult } from './scale';
 import { formatResults, formatTargets, judgeTargets, type ScenarioId, type ScenarioResult } from './report';
 import { SEEDED_LOTS, USAGE_PATH, type ServerReady, type ServerUsage } from './shared';
 
@@ -53,6 +57,8 @@ interface Settings {
   /** The Lighthouse step runs (BENCH_ONLY unset, or naming `lighthouse`). */
   lighthouse: boolean;
   cpuProfile: boolean;
+  /** The scale step (bench/scale.ts) runs: `--scale`, BENCH_ONLY unset or naming `scale`. */
+  scale: boolean;
 }
 
 interface Scenario {
@@ -126,13 +132,14 @@ function positiveNumber(name: string, fallback: number): number {
 }
 
 function readSettings(): Settings {
-  const onlyRaw = process.env.BENCH_ONLY?.trim();
+  const onlyRaw = process.argv.includes('--scale') ? 'scale' : process.env.BENCH_ONLY?.trim();
   const ids = SCENARIOS.map((s) => s.id);
   const requested = onlyRaw ? onlyRaw.split(',').map((s) => s.trim()) : null;
-  const unknown = requested?.filter((id) => id !== 'lighthouse' && !ids.includes(id as ScenarioId)) ?? [];
+  const steps = ['lighthouse', 'scale'];
+  const unknown = requested?.filter((id) => !steps.includes(id) && !ids.includes(id as ScenarioId)) ?? [];
   if (unknown.length > 0)
-    throw new BenchError(`BENCH_ONLY: unknown scenario ${unknown.join(', ')} (known: ${[...ids, 'lighthouse'].join(', ')})`);
-  const only = requested?.filter((id) => id !== 'lighthouse') ?? null;
+    throw new BenchError(`BENCH_ONLY: unknown scenario ${unknown.join(', ')} (known: ${[...ids, ...steps].join(', ')})`);
+  const only = requested?.filter((id) => !steps.includes(id)) ?? null;
   return {
     adminUrl: process.env.BENCH_DATABASE_URL?.trim() || DEFAULT_DATABASE_URL,
     seconds: positiveNumber('BENCH_SECONDS', 10),
@@ -143,6 +150,7 @@ function readSettings(): Settings {
     only: only as ScenarioId[] | null,
     lighthouse: !requested || requested.includes('lighthouse'),
     cpuProfile: process.env.BENCH_CPU_PROF === '1',
+    scale: !requested || requested.includes('scale'),
   };
 }
 
@@ -184,6 +192,7 @@ function startServer(
   serverFile: string,
   database: { url: string } | { embeddedDir: string },
   settings: Settings,
+  extraEnv: Record<string, string> = {},
 ): { child: ChildProcess; ready: Promise<ServerReady> } {
   const nodeArgs: string[] = [];
   if (settings.cpuProfile) {
@@ -211,6 +220,8 @@ function startServer(
       CORS_ORIGINS: '',
       SEED_DEMO: '',
       OPENAI_API_KEY: '',
+      BENCH_SCALE: '',
+      ...extraEnv,
     },
   });
   const ready = new Promise<ServerReady>((resolvePromise, reject) => {
@@ -353,6 +364,26 @@ async function main(): Promise<number> {
   let embeddedChild: ChildProcess | undefined;
   let embeddedDir: string | undefined;
   let databaseName: string | undefined;
+  // The scale step's server and database (bench/scale.ts), one size at a time, with a connection of its own.
+  let scaleDatabase: string | undefined;
+  let scaleChild: ChildProcess | undefined;
+  let scaleAdmin: Database | undefined;
+  const dropScaleDatabase = async () => {
+    const name = scaleDatabase;
+    scaleDatabase = undefined;
+    if (!name || !scaleAdmin) return;
+    try {
+      await scaleAdmin.db.execute(`drop database if exists ${name} with (force)`);
+    } catch (err) {
+      log(`could not drop database ${name}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  const scaleCleanup = async () => {
+    if (scaleChild) await stopServer(scaleChild);
+    await dropScaleDatabase();
+    if (scaleAdmin) await withTimeout(scaleAdmin.close(), 5_000, undefined);
+    scaleAdmin = undefined;
+  };
 
   let cleaning: Promise<void> | undefined;
   const cleanup = () =>
@@ -374,7 +405,7 @@ async function main(): Promise<number> {
     if (interrupted) return;
     interrupted = true;
     log(`${signal}: stopping and dropping the bench database`);
-    void cleanup().finally(() => process.exit(130));
+    void Promise.all([cleanup(), scaleCleanup()]).finally(() => process.exit(130));
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -437,6 +468,47 @@ async function main(): Promise<number> {
       console.log(formatTargets(targets));
     }
 
+    let scale: ScaleResult[] = [];
+    if (settings.scale) {
+      scaleAdmin = openPostgres(settings.adminUrl, 1);
+      if (!(await withTimeout(scaleAdmin.ping(), 5_000, false))) {
+        throw new BenchError(
+          `PostgreSQL does not answer at ${shown(settings.adminUrl)} (start it, or set BENCH_DATABASE_URL to a server where you may create databases)`,
+        );
+      }
+      const serverFile = await buildBenchServer(ROOT);
+      const admin = scaleAdmin;
+      try {
+        scale = await runScale({
+          resultsDir: RESULTS_DIR,
+          log,
+          createDatabase: async () => {
+            scaleDatabase = `bench_scale_${process.pid}_${Date.now()}`;
+            await admin.db.execute(`create database ${scaleDatabase}`);
+            const url = new URL(settings.adminUrl);
+            url.pathname = `/${scaleDatabase}`;
+            return url.toString();
+          },
+          dropDatabase: dropScaleDatabase,
+          startServer: (url, env) => {
+            const started = startServer(serverFile, { url }, settings, env);
+            scaleChild = started.child;
+            return started;
+          },
+          stopServer: async (server) => {
+            await stopServer(server);
+            if (scaleChild === server) scaleChild = undefined;
+          },
+          serverUsage,
+          interrupted: () => interrupted,
+        });
+      } finally {
+        await scaleCleanup();
+      }
+      console.log('');
+      console.log(formatScale(scale));
+    }
+
     let lighthouse: LighthouseResult[] = [];
     let lighthouseFailed: string | null = null;
     let loginPaint: LoginPaintResult | null = null;
@@ -484,6 +556,7 @@ async function main(): Promise<number> {
       },
       scenarios: results,
       targets,
+      scale,
       lighthouse: settings.lighthouse ? { pages: lighthouse, failed: lighthouseFailed } : null,
       loginToPaint: loginPaint,
     };
@@ -500,6 +573,7 @@ async function main(): Promise<number> {
 
     const failed = [
       ...results.filter((r) => r.failed).map((r) => r.id),
+      ...scale.flatMap((r) => r.rows.filter((row) => row.failed).map((row) => `scale ${r.size.name} ${row.id}`)),
       ...(lighthouseFailed ? ['lighthouse'] : []),
       ...lighthouse.filter((r) => r.failed).map((r) => `lighthouse ${r.path}`),
     ];

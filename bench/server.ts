@@ -2,7 +2,8 @@
  * The server process of `pnpm bench`, started by bench/run.ts as a child so that the
  * load generator and the server do not share an event loop.
  *
- * It migrates the database in DATABASE_URL (or an embedded PGlite database in BENCH_EMBEDDED_DIR), creates a GP user and 200 holding lots, fills the
+ * It migrates the database in DATABASE_URL (or an embedded PGlite database in BENCH_EMBEDDED_DIR), creates a GP user and 200 holding lots
+ * (or, with BENCH_SCALE=S|M|L, the books of that size: bench/scale-seed.ts, and signs one LP in too), fills the
  * quote cache once, then serves the whole app (buildApp) and a bare Fastify route that answers
  * the same JSON as the ping procedure, the machine's ceiling. It runs as the bundle bench/build-server.ts
  * makes, from the repository's root (the working directory bench/run.ts gives it). When both listen, it signs in and
@@ -20,6 +21,8 @@ import { openPglite, openPostgres } from '../server/src/db/open';
 import { holdings, users } from '../server/src/db/schema';
 import { hashPassword } from '../server/src/services/auth/passwords';
 import { PING_MESSAGE } from '../server/src/routers';
+import { dayInNewYork } from '../server/src/domain/dates';
+import { SCALE_LP, SCALE_SIZES, seedScale } from './scale-seed';
 import { BENCH_USER, SEED, USAGE_PATH, type ServerReady, type ServerUsage } from './shared';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -59,11 +62,11 @@ function holdingRows(createdBy: number): (typeof holdings.$inferInsert)[] {
   return rows;
 }
 
-async function signIn(appPort: number): Promise<string> {
+async function signIn(appPort: number, who: { email: string; password: string } = BENCH_USER): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${appPort}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_USER.email, password: BENCH_USER.password }),
+    body: JSON.stringify({ email: who.email, password: who.password }),
   });
   const body = (await res.json()) as { token?: unknown; error?: unknown };
   if (res.status !== 200 || typeof body.token !== 'string') {
@@ -93,7 +96,18 @@ async function main(): Promise<void> {
     })
     .returning({ id: users.id });
   if (!user) throw new Error('the bench user was not created');
-  await database.db.insert(holdings).values(holdingRows(user.id));
+  const scale = SCALE_SIZES.find((s) => s.name === process.env.BENCH_SCALE);
+  if (scale) {
+    await seedScale(
+      database,
+      scale,
+      dayInNewYork(new Date()),
+      { id: user.id, email: BENCH_USER.email },
+      await hashPassword(SCALE_LP.password),
+    );
+  } else {
+    await database.db.insert(holdings).values(holdingRows(user.id));
+  }
 
   const app = await buildApp({ config, database, jwtSecret: config.jwtSecret });
   // Once, before any load: requests only read the quote cache.
@@ -128,6 +142,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown());
 
   const ready: ServerReady = { barePort: portOf(bare), appPort: portOf(app), token: await signIn(portOf(app)) };
+  if (scale) ready.lpToken = await signIn(portOf(app), { email: SCALE_LP.emailOf(0), password: SCALE_LP.password });
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 }
 

@@ -6,6 +6,8 @@ export interface ServerReady {
   appPort: number;
   /** A session token of the GP user, from POST /api/users/login. */
   token: string;
+  /** With BENCH_SCALE: a session token of the first LP. */
+  lpToken?: string;
 }
 
 /** The bare server's route with the server process's CPU time and event-loop use, read around each run. */

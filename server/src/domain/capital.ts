@@ -3,14 +3,16 @@ import { dec, fixed, toCents, ZERO, type Decimal } from './money';
 
 /**
  * Capital accounts, unitized like a fund's share class (README "Capital accounts"): pure rules on
- * exact decimals. Units are kept to 8 places, ratios and the IRR to 4, money to cents, each
- * rounded half up once, where it is stored or shown.
+ * exact decimals. Units are kept to 8 places, ratios and the IRR to 4 (the IRR's rate found to 12,
+ * decision 0013), money to cents, each rounded half up once, where it is stored or shown.
  */
 
 export const START_UNIT_VALUE = dec('1000');
 export const UNIT_PLACES = 8;
 export const RATIO_PLACES = 4;
 export const IRR_PLACES = 4;
+/** The IRR's rate is found to this many places before it is shown to IRR_PLACES (decision 0013). */
+export const IRR_ROOT_PLACES = 12;
 
 /** Calendar days from one YYYY-MM-DD day to another. */
 export function daysBetween(from: string, to: string): number {
@@ -138,45 +140,197 @@ function exp(z: XBig): XBig {
   return total;
 }
 
-/** Net present value at rate r of flows whose times are years from the first (actual days ÷ 365). */
+/** Net present value at rate r of flows whose times are years from the first (actual days ÷ 365), in 40 digits. */
 function npv(flows: { years: XBig; amount: XBig }[], rate: XBig): XBig {
   const logBase = ln(rate.plus(1));
   let total = new X(0);
-  for (const f of flows) total = total.plus(f.amount.div(exp(f.years.times(logBase))));
+  // Times (1 + r)^−years rather than divided by (1 + r)^years, which rounds to zero near r = −1 over years.
+  for (const f of flows) total = total.plus(f.amount.times(exp(f.years.times(logBase).neg())));
   return total;
+}
+
+/** The exact check's fixed point: integers in units of 10^-40. */
+const ONE_40 = 10n ** 40n;
+const mul40 = (a: bigint, b: bigint): bigint => (a * b) / ONE_40;
+/** A decimal's text as a 10^-40 fixed-point integer. */
+function fixed40(value: Decimal): bigint {
+  const [whole, fraction = ''] = value.abs().toFixed(40).split('.');
+  const units = BigInt(whole!) * ONE_40 + BigInt(fraction.padEnd(40, '0'));
+  return value.lt(0) ? -units : units;
+}
+
+/** base^n for a whole n ≥ 0 by squaring, with the squares kept for the next call on the same base. */
+function powerOf(squares: bigint[], n: number): bigint {
+  let result = ONE_40;
+  for (let bit = 0; n > 0; bit += 1, n = Math.floor(n / 2)) {
+    while (squares.length <= bit) squares.push(mul40(squares.at(-1)!, squares.at(-1)!));
+    if (n % 2 === 1) result = mul40(result, squares[bit]!);
+  }
+  return result;
+}
+
+/**
+ * The exact check of a rate found in floating point: is Σ amount ÷ (1 + rate)^(days ÷ 365) within
+ * `tolerance` of zero, computed in 40-digit fixed point (integers)? With q = (1 + rate)^(1/365) (a
+ * float seed, then Newton's method on q^365 = 1 + rate) and D the last flow's day, the sum times q^D
+ * is Σ amount × q^(D − days): multiplications only, the powers of q shared by the flows.
+ */
+function nearRoot(days: readonly number[], flows: readonly DatedFlow[], rate: Decimal, tolerance: number): boolean {
+  const base = fixed40(rate.plus(1));
+  let q = fixed40(dec((Number(rate.toString()) + 1) ** (1 / 365)));
+  for (let i = 0; i < 2; i += 1) {
+    const below = powerOf([q], 364);
+    q -= ((mul40(below, q) - base) * ONE_40) / (365n * below);
+  }
+  if (q <= 0n) return false;
+  const squares = [q];
+  const last = Math.max(...days);
+  let total = 0n;
+  flows.forEach((f, i) => {
+    total += mul40(fixed40(f.amount), powerOf(squares, last - days[i]!));
+  });
+  const allowed = mul40(fixed40(dec(tolerance.toPrecision(17))), powerOf(squares, last));
+  return (total < 0n ? -total : total) <= allowed;
+}
+
+/** The IRR's search range: (1 + r) must stay above zero, and no fund doubles a million times a year. */
+const LOWEST_RATE = -0.9999;
+const HIGHEST_RATE = 1_000_000;
+
+/** Σ amount ÷ (1 + r)^years and its derivative in r, in floating point. */
+function npvFloat(years: readonly number[], amounts: readonly number[], rate: number): { value: number; slope: number; scale: number } {
+  let value = 0;
+  let slope = 0;
+  let scale = 0;
+  for (let i = 0; i < years.length; i += 1) {
+    const discounted = amounts[i]! / (1 + rate) ** years[i]!;
+    value += discounted;
+    slope -= (years[i]! * discounted) / (1 + rate);
+    scale += Math.abs(discounted);
+  }
+  return { value, slope, scale };
+}
+
+/** Newton's method from 10 %, kept inside the range; NaN when it does not settle within 100 steps. */
+function newtonRoot(years: readonly number[], amounts: readonly number[]): number {
+  let rate = 0.1;
+  for (let i = 0; i < 100; i += 1) {
+    const { value, slope } = npvFloat(years, amounts, rate);
+    if (value === 0) return rate;
+    if (!Number.isFinite(slope) || slope === 0) return NaN;
+    let next = rate - value / slope;
+    // A step past −100 % goes halfway to the bound instead.
+    if (next <= LOWEST_RATE) next = (rate + LOWEST_RATE) / 2;
+    if (!Number.isFinite(next) || next > HIGHEST_RATE) return NaN;
+    if (Math.abs(next - rate) <= 1e-15 * Math.max(1, Math.abs(next))) return next;
+    rate = next;
+  }
+  return NaN;
+}
+
+/** How often the flows' sign changes in time (flows of one day summed). */
+function signChanges(days: readonly number[], amounts: readonly number[]): number {
+  const byDay = new Map<number, number>();
+  days.forEach((d, i) => byDay.set(d, (byDay.get(d) ?? 0) + amounts[i]!));
+  const signs = [...byDay.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, v]) => Math.sign(v))
+    .filter((v) => v !== 0);
+  return signs.filter((v, i) => i > 0 && v !== signs[i - 1]).length;
+}
+
+/** Bisection in floating point where Newton does not settle: the same search the exact fallback makes. */
+function bisectFloat(years: readonly number[], amounts: readonly number[]): number {
+  let lo = LOWEST_RATE;
+  let hi = 1;
+  const atLo = npvFloat(years, amounts, lo).value;
+  if (atLo === 0) return lo;
+  const loSign = atLo > 0;
+  while (npvFloat(years, amounts, hi).value > 0 === loSign) {
+    if (hi >= HIGHEST_RATE) return NaN;
+    lo = hi;
+    hi *= 10;
+  }
+  for (let i = 0; i < 200 && hi - lo > 1e-15 * Math.max(1, Math.abs(hi)); i += 1) {
+    const mid = (lo + hi) / 2;
+    const value = npvFloat(years, amounts, mid).value;
+    if (value === 0) return mid;
+    if (value > 0 === loSign) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
 }
 
 /**
  * The internal rate of return of dated flows, XIRR's convention: the annual rate r at which
- * Σ amount ÷ (1 + r)^(days from the first flow ÷ 365) = 0, found by bisection on (−0.9999, 10^6)
- * to 10^-12 and given to 4 places (a fraction: 0.1234 is 12.34 % a year). Null when there is no
- * such rate: no flows, all of one sign, all on one day, or no change of sign within the range.
+ * Σ amount ÷ (1 + r)^(days from the first flow ÷ 365) = 0, in (−0.9999, 10^6), rounded half up at
+ * IRR_ROOT_PLACES (12) places (decision 0013). Found in floating point by Newton's method (bisection
+ * where Newton does not settle), then checked exactly: the net present value at the rounded rate,
+ * in 40 digits, must be no more than one unit of the 12th place times its slope away from zero.
+ * Should the check fail, the rate is found by bisection on 40-digit decimals instead. Null when
+ * there is no such rate: no flows, all of one sign, all on one day, or no change of sign within the range.
  */
-export function xirr(flows: readonly DatedFlow[]): Decimal | null {
+export function irrRoot(flows: readonly DatedFlow[]): Decimal | null {
   const used = flows.filter((f) => !f.amount.eq(0));
   if (!used.some((f) => f.amount.gt(0)) || !used.some((f) => f.amount.lt(0))) return null;
   const first = used.reduce((a, f) => (f.date < a ? f.date : a), used[0]!.date);
   // Money in and out on one day has no rate: every rate discounts nothing.
   if (used.every((f) => f.date === first)) return null;
-  const timed = used.map((f) => ({ years: new X(daysBetween(first, f.date)).div(365), amount: xOf(f.amount) }));
-  let lo = new X('-0.9999');
+  const days = used.map((f) => daysBetween(first, f.date));
+  const years = days.map((d) => d / 365);
+  const amounts = used.map((f) => Number(f.amount.toString()));
+  // Flows that change sign more than once in time may have several rates: bisection over the
+  // range, as the exact search brackets it, picks the same one the exact search would.
+  let root = signChanges(days, amounts) > 1 ? NaN : newtonRoot(years, amounts);
+  if (Number.isNaN(root)) root = bisectFloat(years, amounts);
+  if (!Number.isNaN(root)) {
+    const rounded = dec(fixed(dec(root.toPrecision(17)), IRR_ROOT_PLACES));
+    if (rounded.gt(LOWEST_RATE) && rounded.lt(HIGHEST_RATE)) {
+      const { slope, scale } = npvFloat(years, amounts, Number(rounded.toString()));
+      // One unit of the 12th place moves the value by about |slope| × 10^-12; the float sums' own
+      // error (a few parts in 10^15 of their size) is allowed for where the slope is flat.
+      const tolerance = Math.abs(slope) * 10 ** -IRR_ROOT_PLACES + scale * 1e-13;
+      if (nearRoot(days, used, rounded, tolerance)) return rounded;
+    }
+  }
+  return bisection(used.map((f, i) => ({ years: new X(days[i]!).div(365), amount: xOf(f.amount) })));
+}
+
+/** The rate by bisection on 40-digit decimals to 10^-13, rounded at 12 places; null without a change of sign. */
+function bisection(timed: { years: XBig; amount: XBig }[]): Decimal | null {
+  let lo = new X(LOWEST_RATE);
   let hi = new X(1);
   const atLo = npv(timed, lo);
-  if (atLo.eq(0)) return dec(fixed(dec(lo.toString()), IRR_PLACES));
+  if (atLo.eq(0)) return dec(fixed(dec(lo.toString()), IRR_ROOT_PLACES));
   const loSign = atLo.gt(0);
   while (npv(timed, hi).gt(0) === loSign) {
-    if (hi.gte(1_000_000)) return null;
+    if (hi.gte(HIGHEST_RATE)) return null;
     lo = hi;
     hi = hi.times(10);
   }
-  for (let i = 0; i < 200 && hi.minus(lo).gt('1e-12'); i += 1) {
+  for (let i = 0; i < 200 && hi.minus(lo).gt('1e-13'); i += 1) {
     const mid = lo.plus(hi).div(2);
     const value = npv(timed, mid);
-    if (value.eq(0)) return dec(fixed(dec(mid.toString()), IRR_PLACES));
+    if (value.eq(0)) return dec(fixed(dec(mid.toString()), IRR_ROOT_PLACES));
     if (value.gt(0) === loSign) lo = mid;
     else hi = mid;
   }
-  return dec(fixed(dec(lo.plus(hi).div(2).toString()), IRR_PLACES));
+  return dec(fixed(dec(lo.plus(hi).div(2).toString()), IRR_ROOT_PLACES));
+}
+
+/** irrRoot's rate by 40-digit bisection alone (what irrRoot falls back to), for comparison. */
+export function irrRootByBisection(flows: readonly DatedFlow[]): Decimal | null {
+  const used = flows.filter((f) => !f.amount.eq(0));
+  if (!used.some((f) => f.amount.gt(0)) || !used.some((f) => f.amount.lt(0))) return null;
+  const first = used.reduce((a, f) => (f.date < a ? f.date : a), used[0]!.date);
+  if (used.every((f) => f.date === first)) return null;
+  return bisection(used.map((f) => ({ years: new X(daysBetween(first, f.date)).div(365), amount: xOf(f.amount) })));
+}
+
+/** The IRR to 4 places (a fraction: 0.1234 is 12.34 % a year): irrRoot's rate, rounded half up; null when there is none. */
+export function xirr(flows: readonly DatedFlow[]): Decimal | null {
+  const root = irrRoot(flows);
+  return root === null ? null : dec(fixed(root, IRR_PLACES));
 }
 
 /** The quarter "2026-Q3" as its first and last day; null for anything else. */

@@ -95,6 +95,7 @@ export const restRoutes: RestRoute[] = [
 
   route('POST', '/api/holdings/sell', 'body', 'gp', 'portfolio.holdings.sell'),
   route('GET', '/api/portfolio/summary', 'none', 'user', 'portfolio.summary'),
+  route('GET', '/api/portfolio/valuation', 'none', 'user', 'portfolio.valuation'),
   route('GET', '/api/portfolio/history', 'query', 'user', 'portfolio.history'),
   route('GET', '/api/portfolio/returns', 'query', 'user', 'portfolio.returns'),
   route('GET', '/api/transactions', 'query', 'user', 'portfolio.activity.transactions'),

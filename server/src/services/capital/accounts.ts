@@ -5,6 +5,7 @@ import { multiples, UNIT_PLACES, unitValue, valueOfUnits, xirr, type DatedFlow, 
 import { dayInNewYork } from '../../domain/dates';
 import { centsText, dec, fixed, sum, ZERO, type Decimal } from '../../domain/money';
 import type { PortfolioEngine } from '../portfolio/engine';
+import { derivedAnswer } from '../portfolio/derived';
 import { fail } from '../../platform/errors';
 import { fundOf, snapshotsFrom, type FundRow } from './nav';
 import { earlier, entryView, provisionalMark, provisionalOf, provisionalOnDay, type ProvisionalMark } from './provisional';
@@ -52,6 +53,30 @@ export interface AccountView extends Partner {
 
 const totalOf = (rows: EntryRow[], kind: EntryRow['kind']) => sum(rows.filter((r) => r.kind === kind).map((r) => dec(r.amount)));
 const unitsOf = (rows: EntryRow[]) => sum(rows.map((r) => dec(r.units)));
+
+/**
+ * Units on or before each day asked, the days asked in increasing order: a running sum over the
+ * entries (ordered by date) from `start`, so a history of n days over m entries costs n + m steps.
+ */
+function runningUnits(rows: readonly EntryRow[], start: Decimal): (day: string) => Decimal {
+  let next = 0;
+  let units = start;
+  return (day) => {
+    while (next < rows.length && rows[next]!.date <= day) units = units.plus(dec(rows[next++]!.units));
+    return units;
+  };
+}
+
+/** The entries of each user, in the order given. */
+function byUser(rows: readonly EntryRow[]): Map<number, EntryRow[]> {
+  const groups = new Map<number, EntryRow[]>();
+  for (const r of rows) {
+    const group = groups.get(r.userId);
+    if (group) group.push(r);
+    else groups.set(r.userId, [r]);
+  }
+  return groups;
+}
 
 /** The partner's flows for the IRR: contributions paid in (−), distributions received (+), and the value (+) at the end. */
 export function flowsOf(rows: EntryRow[], value: Decimal, asOf: string): DatedFlow[] {
@@ -117,8 +142,12 @@ export async function partnerOfAccount(db: Queryable, userId: number): Promise<P
   return { user_id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email };
 }
 
-/** GET /api/capital-account: one LP's account, entries and value over time. */
-export async function accountOf(deps: CapitalAccountsDeps, userId: number): Promise<AccountView> {
+/** GET /api/capital-account: one LP's account, entries and value over time, computed once per version of the books (decision 0014). */
+export function accountOf(deps: CapitalAccountsDeps, userId: number): Promise<AccountView> {
+  return derivedAnswer(deps, `capital-account|${userId}`, () => computeAccount(deps, userId));
+}
+
+async function computeAccount(deps: CapitalAccountsDeps, userId: number): Promise<AccountView> {
   const partner = await partnerOfAccount(deps.db, userId);
   const [fund, all] = await Promise.all([
     fundOf(deps.db),
@@ -135,11 +164,13 @@ export async function accountOf(deps: CapitalAccountsDeps, userId: number): Prom
   const provisionalOn = (day: string, units: Decimal) => provisionalOnDay(books, day, units);
   const history: AccountView['history'] = [];
   if (fund) {
+    // Units held and outstanding as running sums by date: the entries come ordered by date.
+    const mineUpTo = runningUnits(mine, ZERO);
+    const allUpTo = runningUnits(all, dec(fund.gpUnits));
     for (const s of await snapshotsFrom(deps.db, fund.startDate)) {
       if (s.date >= now.state.as_of) break;
-      const upTo = (r: EntryRow) => r.date <= s.date;
-      const units = unitsOf(mine.filter(upTo));
-      const outstanding = dec(fund.gpUnits).plus(unitsOf(all.filter(upTo)));
+      const units = mineUpTo(s.date);
+      const outstanding = allUpTo(s.date);
       history.push({
         date: s.date,
         value: centsText(valueOfUnits(units, dec(s.value), outstanding)),
@@ -169,8 +200,12 @@ export interface AccountsView {
   gp: { units: string; value: string };
 }
 
-/** GET /api/capital-accounts: every LP's account and the GP side. */
-export async function allAccounts(deps: CapitalAccountsDeps): Promise<AccountsView> {
+/** GET /api/capital-accounts: every LP's account and the GP side, computed once per version of the books (decision 0014). */
+export function allAccounts(deps: CapitalAccountsDeps): Promise<AccountsView> {
+  return derivedAnswer(deps, 'capital-accounts', () => computeAllAccounts(deps));
+}
+
+async function computeAllAccounts(deps: CapitalAccountsDeps): Promise<AccountsView> {
   const [fund, all, partners] = await Promise.all([
     fundOf(deps.db),
     deps.db
@@ -185,8 +220,9 @@ export async function allAccounts(deps: CapitalAccountsDeps): Promise<AccountsVi
   ]);
   const now = await fundNow(deps, fund, all);
   const books = await provisionalOf(deps.db, fund, all, now.state.as_of);
+  const entriesOf = byUser(all);
   const accounts = partners.map((u) => {
-    const mine = all.filter((r) => r.userId === u.id);
+    const mine = entriesOf.get(u.id) ?? [];
     const held = unitsOf(mine);
     const value = valueOfUnits(held, now.nav, now.units);
     return {

@@ -1,8 +1,9 @@
 import { centsText, dec } from '../../domain/money';
 import { indexReturns, timeWeightedReturns } from '../../domain/returns';
+import { derivedAnswer } from './derived';
 import { readValueDays, type ValueDaysDeps } from './value-days';
 
-export type HistoryDeps = ValueDaysDeps;
+export type HistoryDeps = ValueDaysDeps & { now: () => Date };
 
 export interface HistoryDay {
   date: string;
@@ -19,7 +20,12 @@ export interface HistoryDay {
  * GET /api/portfolio/history: per day the net account value, the day's new money and the
  * time-weighted return since the first day, beside the S&P 500 over the same days.
  */
-export async function portfolioHistory(deps: HistoryDeps, days: number): Promise<{ days: HistoryDay[] }> {
+export function portfolioHistory(deps: HistoryDeps, days: number): Promise<{ days: HistoryDay[] }> {
+  // Computed once per version of the books and length asked (decision 0014).
+  return derivedAnswer(deps, `history|${days}`, () => computeHistory(deps, days));
+}
+
+async function computeHistory(deps: HistoryDeps, days: number): Promise<{ days: HistoryDay[] }> {
   const read = await readValueDays(deps, days);
   const linked = timeWeightedReturns(read.days);
   const index = indexReturns(read.sp500);

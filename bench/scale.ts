@@ -1,0 +1,367 @@
+/**
+ * `pnpm bench --scale` (or BENCH_ONLY=scale): the books at three sizes (bench/scale-seed.ts: S = 200
+ * lots, 91 days, 2 LPs; M = 2,000 lots, 1,001 days, 50 LPs; L = 20,000 lots, 3,651 days, 500 LPs),
+ * each in a PostgreSQL database of its own, dropped after. Per size, every read a partner makes is
+ * loaded at 10 connections (autocannon, BENCH_SCALE_SECONDS each, after a warm-up) with /healthz
+ * asked alongside; a read slower than BENCH_SCALE_SLOW_MS on its own is timed once instead of
+ * loaded. Then writes (a deposit, a sale) and the first read of each derived figure after one.
+ * Prints p50/p99, the server's CPU per request, the growth from M to L and the targets of
+ * docs/benchmarks.md; writes bench-results/scale-<time>.json. BENCH_SCALE_SIZES (S,M,L) picks sizes.
+ */
+import autocannon from 'autocannon';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { runLoad, statsOf, type RunStats } from './load';
+import { SCALE_SIZES, type ScaleSize } from './scale-seed';
+import type { ServerReady, ServerUsage } from './shared';
+
+/** What bench/run.ts lends the scale step: its database, server and usage helpers. */
+export interface ScaleHost {
+  resultsDir: string;
+  log(line: string): void;
+  /** A fresh database; its URL. Dropped by dropDatabase or the host's cleanup. */
+  createDatabase(): Promise<string>;
+  dropDatabase(): Promise<void>;
+  startServer(databaseUrl: string, env: Record<string, string>): { child: ChildProcess; ready: Promise<ServerReady> };
+  stopServer(child: ChildProcess): Promise<void>;
+  serverUsage(ready: ServerReady): Promise<ServerUsage>;
+  interrupted(): boolean;
+}
+
+type Who = 'gp' | 'lp';
+
+interface ReadSpec {
+  id: string;
+  label: string;
+  who: Who;
+  path: (ctx: { quarter: string; middleId: number }) => string;
+}
+
+const READS: ReadSpec[] = [
+  { id: 'holdings', label: 'GET /api/holdings', who: 'gp', path: () => '/api/holdings' },
+  { id: 'summary', label: 'GET /api/portfolio/summary', who: 'gp', path: () => '/api/portfolio/summary' },
+  { id: 'valuation', label: 'GET /api/portfolio/valuation', who: 'gp', path: () => '/api/portfolio/valuation' },
+  { id: 'valuation-trpc', label: 'tRPC portfolio.valuation', who: 'gp', path: () => '/trpc/portfolio.valuation' },
+  { id: 'history', label: 'GET /api/portfolio/history?days=3650', who: 'gp', path: () => '/api/portfolio/history?days=3650' },
+  { id: 'ledger-first', label: 'GET /api/transactions (first page)', who: 'gp', path: () => '/api/transactions?limit=50' },
+  {
+    id: 'ledger-deep',
+    label: 'GET /api/transactions (a middle page)',
+    who: 'gp',
+    path: ({ middleId }) => `/api/transactions?limit=50&before=${middleId}`,
+  },
+  { id: 'lp-account', label: "GET /api/capital-account (an LP's own)", who: 'lp', path: () => '/api/capital-account' },
+  { id: 'capital-accounts', label: 'GET /api/capital-accounts (GP)', who: 'gp', path: () => '/api/capital-accounts' },
+  {
+    id: 'statement',
+    label: 'GET /api/capital-account/statement.pdf (LP)',
+    who: 'lp',
+    path: ({ quarter }) => `/api/capital-account/statement.pdf?quarter=${quarter}`,
+  },
+  { id: 'transactions-csv', label: 'GET /api/export/transactions.csv', who: 'gp', path: () => '/api/export/transactions.csv' },
+];
+
+/** The reads whose first answer after a write is timed. */
+const AFTER_WRITE: string[] = ['holdings', 'valuation', 'history', 'lp-account', 'capital-accounts'];
+
+export interface ScaleRow {
+  id: string;
+  label: string;
+  /** 'load': autocannon at 10 connections; 'single': one request timed (too slow to load); 'writes': timed one by one. */
+  mode: 'load' | 'single' | 'writes';
+  p50: number;
+  p99: number;
+  cpuMsPerRequest: number | null;
+  bytes: number | null;
+  requests: number;
+  failed: string | null;
+}
+
+export interface ScaleResult {
+  size: ScaleSize;
+  seedSeconds: number;
+  startSeconds: number;
+  rows: ScaleRow[];
+}
+
+interface Settings {
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  slowMs: number;
+  writes: number;
+  sizes: ScaleSize[];
+}
+
+function settingsOf(env: NodeJS.ProcessEnv): Settings {
+  const num = (name: string, fallback: number) => {
+    const raw = env[name]?.trim();
+    const value = raw ? Number(raw) : fallback;
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
+    return value;
+  };
+  const names = (env.BENCH_SCALE_SIZES?.trim() || 'S,M,L').split(',').map((s) => s.trim().toUpperCase());
+  const sizes = SCALE_SIZES.filter((s) => names.includes(s.name));
+  if (sizes.length === 0) throw new Error(`BENCH_SCALE_SIZES names no size of S, M, L (got "${env.BENCH_SCALE_SIZES}")`);
+  return {
+    seconds: num('BENCH_SCALE_SECONDS', 5),
+    warmupSeconds: num('BENCH_SCALE_WARMUP_SECONDS', 1),
+    connections: Math.round(num('BENCH_SCALE_CONNECTIONS', 10)),
+    slowMs: num('BENCH_SCALE_SLOW_MS', 3_000),
+    writes: Math.round(num('BENCH_SCALE_WRITES', 5)),
+    sizes,
+  };
+}
+
+/** The longest a single timed request may take. */
+const TIMEOUT_MS = 180_000;
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+/** The last full quarter before today, for the statement. */
+function lastQuarter(now: Date): string {
+  const q = Math.floor(now.getUTCMonth() / 3);
+  return q === 0 ? `${now.getUTCFullYear() - 1}-Q4` : `${now.getUTCFullYear()}-Q${q}`;
+}
+
+async function timed(url: string, init: RequestInit): Promise<{ ms: number; status: number; bytes: number; body: string }> {
+  const started = performance.now();
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const buffer = Buffer.from(await res.arrayBuffer());
+    return { ms: performance.now() - started, status: res.status, bytes: buffer.length, body: buffer.toString('utf8', 0, 300) };
+  } catch (err) {
+    // No answer within the time allowed, or the connection failed: status 0, the reason as the body.
+    return { ms: performance.now() - started, status: 0, bytes: 0, body: err instanceof Error ? err.message : 'no answer' };
+  }
+}
+
+async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings): Promise<ScaleResult> {
+  const url = await host.createDatabase();
+  host.log(`scale ${size.name}: ${size.lots} lots, ${size.days} days, ${size.lps} LPs: seeding and starting the server`);
+  const seedStarted = performance.now();
+  const started = host.startServer(url, { BENCH_SCALE: size.name, HEAVY_READS_PER_MINUTE: '1000000' });
+  try {
+    const ready = await started.ready;
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const base = `http://127.0.0.1:${ready.appPort}`;
+    const headersOf = (who: Who): Record<string, string> => ({
+      authorization: `Bearer ${who === 'lp' ? ready.lpToken : ready.token}`,
+      'accept-encoding': 'br, gzip',
+    });
+    const firstStarted = performance.now();
+    await timed(`${base}/api/holdings`, { headers: headersOf('gp') });
+    const startSeconds = (performance.now() - firstStarted) / 1000;
+    const page = JSON.parse(
+      (await (await fetch(`${base}/api/transactions?limit=1`, { headers: { authorization: `Bearer ${ready.token}` } })).text()) || '{}',
+    ) as { entries?: { id: number }[]; items?: { id: number }[] };
+    const newest = (page.entries ?? page.items ?? [])[0]?.id ?? 1;
+    const ctx = { quarter: lastQuarter(new Date()), middleId: Math.max(2, Math.floor(newest / 2)) };
+
+    const rows: ScaleRow[] = [];
+    const healthz: RunStats[] = [];
+    for (const read of READS) {
+      if (host.interrupted()) throw new Error('interrupted');
+      const target = `${base}${read.path(ctx)}`;
+      const headers = headersOf(read.who);
+      const row: ScaleRow = {
+        id: read.id,
+        label: read.label,
+        mode: 'load',
+        p50: NaN,
+        p99: NaN,
+        cpuMsPerRequest: null,
+        bytes: null,
+        requests: 0,
+        failed: null,
+      };
+      rows.push(row);
+      const before = await host.serverUsage(ready);
+      const probe = await timed(target, { headers });
+      const probeAgain = await timed(target, { headers });
+      const afterProbe = await host.serverUsage(ready);
+      row.bytes = probeAgain.bytes;
+      if (probe.status !== 200 || probeAgain.status !== 200) {
+        row.failed = `status ${probeAgain.status}: ${probeAgain.body.slice(0, 160)}`;
+        host.log(`scale ${size.name} ${read.label}: FAILED, ${row.failed}`);
+        continue;
+      }
+      if (probeAgain.ms > settings.slowMs) {
+        row.mode = 'single';
+        row.p50 = row.p99 = probeAgain.ms;
+        row.requests = 2;
+        row.cpuMsPerRequest = (afterProbe.cpuMicros - before.cpuMicros) / 1000 / 2;
+        host.log(`scale ${size.name} ${read.label}: ${Math.round(probeAgain.ms)} ms for one request, not loaded`);
+        continue;
+      }
+      // Long enough for each connection to finish a few requests, however slow one is.
+      const seconds = Math.min(60, Math.max(settings.seconds, Math.ceil((probeAgain.ms * settings.connections * 4) / 1000)));
+      host.log(`scale ${size.name} ${read.label}: ${seconds} s at ${settings.connections} connections`);
+      await runLoad({ url: target, headers, connections: settings.connections, seconds: settings.warmupSeconds });
+      const usage = await host.serverUsage(ready);
+      // /healthz meanwhile, one connection at 20 requests a second: what a load balancer sees.
+      const health = runHealthz(`${base}/healthz`, seconds);
+      const stats = await runLoad({ url: target, headers, connections: settings.connections, seconds });
+      const usageAfter = await host.serverUsage(ready);
+      healthz.push(await health);
+      row.p50 = stats.latencyMs.p50;
+      row.p99 = stats.latencyMs.p99;
+      row.requests = stats.requestsTotal;
+      row.cpuMsPerRequest = (usageAfter.cpuMicros - usage.cpuMicros) / 1000 / Math.max(1, stats.requestsTotal);
+      if (stats.non2xx > 0 || stats.errors > 0) row.failed = `${stats.non2xx} non-2xx, ${stats.errors} errors`;
+      else if (stats.requestsTotal === 0) row.failed = 'no request finished during the run';
+    }
+    const health: ScaleRow = {
+      id: 'healthz',
+      label: 'GET /healthz during the loads (worst run)',
+      mode: 'load',
+      p50: Math.max(...healthz.map((h) => h.latencyMs.p50)),
+      p99: Math.max(...healthz.map((h) => h.latencyMs.p99)),
+      cpuMsPerRequest: null,
+      bytes: null,
+      requests: healthz.reduce((n, h) => n + h.requestsTotal, 0),
+      failed: healthz.some((h) => h.non2xx > 0 || h.errors > 0) ? 'non-2xx or errors' : null,
+    };
+    rows.push(health);
+    rows.push(...(await measureWrites(host, size, settings, base, headersOf)));
+    return { size, seedSeconds, startSeconds, rows };
+  } finally {
+    await host.stopServer(started.child);
+    await host.dropDatabase();
+  }
+}
+
+/** /healthz at 20 requests a second on one connection, beside a run of bench/load.ts (which keeps the one run it may stop). */
+function runHealthz(url: string, seconds: number): Promise<RunStats> {
+  const options = { url, connections: 1, seconds, overallRate: 20 };
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: 1, duration: seconds, overallRate: 20, timeout: 60 }, (err: unknown, r) => {
+      if (err) return reject(err instanceof Error ? err : new Error(JSON.stringify(err)));
+      resolve(statsOf(options, r));
+    });
+  });
+}
+
+/** Writes one by one (a deposit, then a sale of one share, in turn), each followed by the first read of each derived figure. */
+async function measureWrites(
+  host: ScaleHost,
+  size: ScaleSize,
+  settings: Settings,
+  base: string,
+  headersOf: (who: Who) => Record<string, string>,
+): Promise<ScaleRow[]> {
+  const writes: number[] = [];
+  const firstReads = new Map<string, number[]>(AFTER_WRITE.map((id) => [id, []]));
+  let failed: string | null = null;
+  for (let i = 0; i < settings.writes; i += 1) {
+    const body =
+      i % 2 === 0
+        ? { path: '/api/cash-movements', json: { kind: 'deposit', amount: '100.00', note: 'bench', confirmed: true } }
+        : { path: '/api/holdings/sell', json: { symbol: 'AAPL', qty: '1', price: '190.00' } };
+    const write = await timed(`${base}${body.path}`, {
+      method: 'POST',
+      headers: { ...headersOf('gp'), 'content-type': 'application/json' },
+      body: JSON.stringify(body.json),
+    });
+    if (write.status >= 300) failed = `${body.path}: status ${write.status}: ${write.body.slice(0, 160)}`;
+    writes.push(write.ms);
+    for (const id of AFTER_WRITE) {
+      const read = READS.find((r) => r.id === id)!;
+      const answer = await timed(`${base}${read.path({ quarter: '', middleId: 1 })}`, { headers: headersOf(read.who) });
+      if (answer.status !== 200) failed = `${read.label} after a write: status ${answer.status}`;
+      firstReads.get(id)!.push(answer.ms);
+    }
+  }
+  if (failed) host.log(`scale ${size.name} writes: FAILED, ${failed}`);
+  const rowOf = (id: string, label: string, times: number[]): ScaleRow => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return {
+      id,
+      label,
+      mode: 'writes',
+      p50: quantile(sorted, 0.5),
+      p99: sorted.at(-1) ?? NaN,
+      cpuMsPerRequest: null,
+      bytes: null,
+      requests: times.length,
+      failed,
+    };
+  };
+  return [
+    rowOf('write', 'a write (deposit / sale of one share)', writes),
+    ...AFTER_WRITE.map((id) =>
+      rowOf(`after-write:${id}`, `first read after a write: ${READS.find((r) => r.id === id)!.label}`, firstReads.get(id)!),
+    ),
+  ];
+}
+
+/** docs/benchmarks.md: the targets at L, by row. */
+function targetOf(id: string): { text: string; maxMs: number } | null {
+  if (id === 'healthz') return { text: 'p99 < 50 ms', maxMs: 50 };
+  if (id === 'write') return { text: 'slowest < 200 ms', maxMs: 200 };
+  if (id.startsWith('after-write:')) return { text: 'slowest < 150 ms', maxMs: 150 };
+  if (id === 'transactions-csv') return null;
+  return { text: 'p99 < 100 ms', maxMs: 100 };
+}
+
+const ms = (v: number) => (Number.isNaN(v) ? '-' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function formatScale(results: ScaleResult[]): string {
+  const ids = results[0]?.rows.map((r) => r.id) ?? [];
+  const header = ['request', ...results.flatMap((r) => [`${r.size.name} p50`, `${r.size.name} p99`, `${r.size.name} CPU/req`])];
+  const m = results.find((r) => r.size.name === 'M');
+  const l = results.find((r) => r.size.name === 'L');
+  if (m && l) header.push('M→L');
+  if (l) header.push('target at L', 'result');
+  const rows = ids.map((id) => {
+    const cells = [results[0]!.rows.find((r) => r.id === id)!.label];
+    for (const res of results) {
+      const row = res.rows.find((r) => r.id === id);
+      const tag = row?.failed ? ' FAILED' : row?.mode === 'single' ? ' (1 req)' : '';
+      cells.push(row ? ms(row.p50) : '-', row ? `${ms(row.p99)}${tag}` : '-', row?.cpuMsPerRequest != null ? ms(row.cpuMsPerRequest) : '-');
+    }
+    if (m && l) {
+      const a = m.rows.find((r) => r.id === id);
+      const b = l.rows.find((r) => r.id === id);
+      const of = (r: ScaleRow | undefined) => r?.cpuMsPerRequest ?? r?.p50 ?? NaN;
+      const growth = of(b) / of(a);
+      cells.push(Number.isFinite(growth) ? `×${growth.toFixed(1)}` : '-');
+    }
+    if (l) {
+      const row = l.rows.find((r) => r.id === id);
+      const target = targetOf(id);
+      cells.push(target?.text ?? '', !target || !row ? '' : row.failed ? 'FAIL' : row.p99 < target.maxMs ? 'PASS' : 'MISS');
+    }
+    return cells;
+  });
+  return [
+    table(header, rows),
+    'p50/p99 in ms at 10 connections ("1 req": too slow to load, one request timed); CPU/req: the server process\'s CPU ms per',
+    'request (PostgreSQL not included); writes and first reads after a write: one at a time, median and slowest.',
+    'M→L: growth of CPU per request (or of p50) from M to L, where the data grows ×10 in lots and LPs and ×3.6 in days.',
+    ...results.map(
+      (r) =>
+        `${r.size.name}: seeded and started in ${r.seedSeconds.toFixed(1)} s, first holdings answer ${(r.startSeconds * 1000).toFixed(0)} ms`,
+    ),
+  ].join('\n');
+}
+
+/** Runs every size in turn; returns the results (also written to bench-results/). */
+export async function runScale(host: ScaleHost, env: NodeJS.ProcessEnv = process.env): Promise<ScaleResult[]> {
+  const settings = settingsOf(env);
+  const results: ScaleResult[] = [];
+  for (const size of settings.sizes) results.push(await measureSize(host, size, settings));
+  mkdirSync(host.resultsDir, { recursive: true });
+  const json = `${JSON.stringify({ at: new Date().toISOString(), settings, results }, null, 2)}\n`;
+  writeFileSync(join(host.resultsDir, `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), json);
+  writeFileSync(join(host.resultsDir, 'scale-latest.json'), json);
+  return results;
+}
