@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { ASSET_TYPES } from './asset-rules';
 import { textField } from './fields';
-import { PRICE, QUANTITY } from '../domain/amounts';
+import { FEE, PRICE, QUANTITY } from '../domain/amounts';
 import { bookDayField, decimalField } from './money-fields';
 import { allowNegativeCashField } from './balances';
+
+/** A fee or commission on a trade, in dollars at cents; at most 1,000,000,000. */
+export const feeField = decimalField('Fee', { ...FEE, sign: 'nonNegative' });
 
 const purchase = z.strictObject({
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
   price_paid: decimalField('Purchase price', { ...PRICE, sign: 'nonNegative' }),
   purchase_date: bookDayField('Purchase date'),
+  /** A fee or commission paid on the purchase (default 0): part of the lot's cost basis. */
+  fee: feeField.optional(),
 });
 
 export const symbolField = textField('Ticker symbol', { message: 'Ticker symbol is required.' })
@@ -42,5 +47,7 @@ export const sellInput = z.strictObject({
   symbol: symbolField,
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
   price: decimalField('Price', { ...PRICE, sign: 'nonNegative' }),
+  /** A fee or commission (default 0): it comes off the proceeds. */
+  fee: feeField.optional(),
   settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
 });

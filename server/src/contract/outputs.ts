@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEDGER_KINDS } from './ledger';
+import { LEDGER_KINDS, LEDGER_SOURCES } from './ledger';
 import { ROLES } from './roles';
 
 /**
@@ -124,7 +124,13 @@ export const cashMovementPreviewOutput = z.object({
   needs_confirmation: z.boolean(),
   refusal: z.string().nullable(),
 });
-export const sellOutput = z.object({ message: z.string(), cash_available: decimal.nullable(), realized_gain: decimal, proceeds: decimal });
+export const sellOutput = z.object({
+  message: z.string(),
+  cash_available: decimal.nullable(),
+  realized_gain: decimal,
+  proceeds: decimal.describe('Net of the fee'),
+  fee: decimal,
+});
 
 export const marketSummaryOutput = z.array(
   z.object({
@@ -219,7 +225,7 @@ export const transactionsOutput = z.object({
     z.object({
       id: z.number().int(),
       kind: z.enum(LEDGER_KINDS),
-      source: z.enum(['venture', 'real_estate', 'assistant', 'balances', 'add_investment', 'sell_action', 'trash', 'cash']),
+      source: z.enum(LEDGER_SOURCES),
       at: isoTime,
       book_date: isoDay,
       actor_email: z.string(),
@@ -233,6 +239,7 @@ export const transactionsOutput = z.object({
       cash_after: decimal.nullable(),
       cost_basis: decimal.nullable(),
       realized_gain: decimal.nullable(),
+      fee: decimal.nullable(),
       flow: decimal,
       details: z.unknown(),
     }),

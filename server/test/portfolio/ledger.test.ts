@@ -71,6 +71,7 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     expect(res.json()).toEqual({
       message: 'Sold 160 ACME for $48,140.80: a realized gain of $23,407.47.',
       proceeds: '48140.80',
+      fee: '0.00',
       realized_gain: '23407.47',
       cash_available: '473140.80',
     });

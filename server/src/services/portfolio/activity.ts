@@ -26,6 +26,8 @@ export interface LedgerView {
   cash_after: string | null;
   cost_basis: string | null;
   realized_gain: string | null;
+  /** A trade's fee or commission, in cents. */
+  fee: string | null;
   flow: string;
   details: unknown;
 }
@@ -52,6 +54,7 @@ export function ledgerView(r: typeof ledgerEntries.$inferSelect): LedgerView {
     cash_after: centsOrNull(r.cashAfter),
     cost_basis: centsOrNull(r.costBasis),
     realized_gain: centsOrNull(r.realizedGain),
+    fee: centsOrNull(r.fee),
     flow: centsText(dec(r.flow)),
     details: r.details,
   };

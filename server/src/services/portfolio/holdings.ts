@@ -3,8 +3,8 @@ import type { Db } from '../../db/open';
 import type { AssetType } from '../../contract/asset-rules';
 import type { Actor } from '../audit';
 import { fail } from '../errors';
-import { buyLots, correctLot, sellLots, type BooksDeps, type Bought, type TradeSource } from './trades';
-import { centsText, dec } from '../../domain/money';
+import { buyLots, correctLot, feeAboveGross, sellLots, type BooksDeps, type Bought, type TradeSource } from './trades';
+import { centsText, dec, type Decimal } from '../../domain/money';
 import { qty, usd } from '../format';
 import type { HoldingView, PortfolioEngine, PortfolioView } from './engine';
 import { LIMITS, type RateLimiter } from '../rate-limit';
@@ -30,8 +30,8 @@ export interface NewHolding {
   symbol: string;
   asset_type: AssetType;
   exchange?: string | undefined;
-  /** Decimal text, as the input fields hand it on. */
-  purchases: { qty: string; price_paid: string; purchase_date: string }[];
+  /** Decimal text, as the input fields hand it on; a fee (commission) is part of the lot's cost basis. */
+  purchases: { qty: string; price_paid: string; purchase_date: string; fee?: string | undefined }[];
   /** Whether the purchases were paid from Cash Available (default: no, they are recorded). */
   settles?: boolean | undefined;
   /** Paid from cash, whether they may take Cash Available below zero (margin; default: no). */
@@ -116,13 +116,17 @@ export interface SaleInput {
   symbol: string;
   qty: string;
   price: string;
+  /** A fee or commission in dollars (default 0): it comes off the proceeds. */
+  fee?: string | undefined;
   /** Whether the proceeds go into Cash Available (default: yes). */
   settles?: boolean | undefined;
 }
 
 export interface SaleView {
   message: string;
+  /** Net of the fee. */
   proceeds: string;
+  fee: string;
   realized_gain: string;
   /** Cash Available after the sale, when it settled. */
   cash_available: string | null;
@@ -136,10 +140,12 @@ export async function sellHolding(deps: HoldingsDeps, actor: Actor, input: SaleI
       symbol,
       qty: input.qty,
       price: input.price,
+      fee: input.fee,
       settles: input.settles ?? true,
       source: 'sell_action',
     }),
   );
+  if (!sold.ok && 'feeAbove' in sold) throw fail.badRequest(feeAboveGross(input.fee ?? '0', sold.feeAbove));
   if (!sold.ok) {
     throw fail.badRequest(
       sold.held.eq(0)
@@ -149,9 +155,13 @@ export async function sellHolding(deps: HoldingsDeps, actor: Actor, input: SaleI
   }
   const gain = sold.sale.realizedGain;
   return {
-    message: `Sold ${qty(input.qty)} ${symbol} for ${usd(centsText(sold.sale.proceeds))}: a realized ${gain.gte(0) ? 'gain' : 'loss'} of ${usd(centsText(gain.abs()))}.`,
+    message: `Sold ${qty(input.qty)} ${symbol} for ${usd(centsText(sold.sale.proceeds))}${feeNote(sold.sale.fee)}: a realized ${gain.gte(0) ? 'gain' : 'loss'} of ${usd(centsText(gain.abs()))}.`,
     proceeds: centsText(sold.sale.proceeds),
+    fee: centsText(sold.sale.fee),
     realized_gain: centsText(gain),
     cash_available: sold.cash ? centsText(sold.cash.after) : null,
   };
 }
+
+/** ", after a fee of $9.99" when a trade paid one; '' otherwise. */
+export const feeNote = (fee: Decimal): string => (fee.eq(0) ? '' : ` after a fee of ${usd(centsText(fee))}`);
