@@ -29,6 +29,7 @@ describe('the app router', () => {
       'portfolio.activity',
       'portfolio.balances',
       'portfolio.capital',
+      'portfolio.corporateActions',
       'portfolio.exports',
       'portfolio.holdings',
       'portfolio.market',
