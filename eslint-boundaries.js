@@ -5,11 +5,27 @@
 const rule = (groups, message, extra = {}) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: groups, message }], ...extra }],
 });
-const TRANSPORT = ['**/routers/**', '**/trpc/**', '**/rest/**', '**/http/**', 'fastify', '@fastify/*', '@trpc/*'];
+const ROUTERS = ['**/routers', '**/routers/**'];
+const TRANSPORT = [...ROUTERS, '**/trpc/**', '**/rest/**', '**/http/**', 'fastify', '@fastify/*', '@trpc/*'];
+/** The server never imports the browser's code: what both need (the firm's identity) is in contract/. */
+const SERVER_TO_CLIENT = ['**/client/**'];
+const NO_CLIENT = 'The server imports nothing from client/: what both need lives in server/src/contract/.';
 const CLIENT_TO_SERVER = ['**/server/src/**'];
 const ROUTER_TYPE_ONLY = {
   paths: [{ name: '@server/router', allowTypeImports: true, message: 'Only the AppRouter type crosses to the client.' }],
 };
+/** A server folder's rule: its own list, and never the client. */
+const serverRule = (groups, message) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { group: groups, message },
+        { group: SERVER_TO_CLIENT, message: NO_CLIENT },
+      ],
+    },
+  ],
+});
 const clientRule = (more, message) =>
   rule(
     [...CLIENT_TO_SERVER, ...more],
@@ -18,6 +34,8 @@ const clientRule = (more, message) =>
   );
 
 export const boundaries = [
+  // Every server file first; a folder below names its own list and keeps this one (serverRule).
+  { files: ['server/src/**', 'server/scripts/**'], rules: rule(SERVER_TO_CLIENT, NO_CLIENT) },
   {
     files: ['server/src/domain/**'],
     rules: {
@@ -26,9 +44,10 @@ export const boundaries = [
         {
           patterns: [
             {
-              group: ['**/db/**', '**/services/**', ...TRANSPORT, 'node:*'],
+              group: ['**/db/**', '**/platform/**', '**/services/**', ...TRANSPORT, 'node:*'],
               message: 'domain/ is pure computation: it imports only domain/ and libraries.',
             },
+            { group: SERVER_TO_CLIENT, message: NO_CLIENT },
             {
               group: ['**/contract/**'],
               allowTypeImports: true,
@@ -41,22 +60,39 @@ export const boundaries = [
   },
   {
     files: ['server/src/contract/**'],
-    rules: rule(
-      ['**/db/**', '**/services/**', ...TRANSPORT, 'node:*'],
+    rules: serverRule(
+      ['**/db/**', '**/platform/**', '**/services/**', ...TRANSPORT, 'node:*'],
       'contract/ is shared with the browser: it imports only contract/, domain/ and zod.',
     ),
   },
   {
     files: ['server/src/db/**'],
-    rules: rule(['**/services/**', ...TRANSPORT], 'db/ is storage: it calls no service and knows no transport.'),
+    rules: serverRule(['**/platform/**', '**/services/**', ...TRANSPORT], 'db/ is storage: it calls no service and knows no transport.'),
+  },
+  {
+    files: ['server/src/platform/**'],
+    rules: serverRule(
+      ['**/services/**', ...TRANSPORT],
+      'platform/ is machinery (mail, rate limits, queues, workers, caches) that features use: it imports no feature and no transport.',
+    ),
   },
   {
     files: ['server/src/services/**'],
-    rules: rule(TRANSPORT, 'services/ know no transport: they throw DomainError (fail.*), and the tRPC layer maps it.'),
+    rules: serverRule(TRANSPORT, 'services/ know no transport: they throw DomainError (fail.*), and the tRPC layer maps it.'),
   },
   {
     files: ['server/src/routers/**'],
-    rules: rule(['**/db/**', '**/rest/**', '**/http/**'], 'routers/ bind contract inputs to services; storage goes through services.'),
+    rules: serverRule(
+      ['**/db/**', '**/rest/**', '**/http/**'],
+      'routers/ bind contract inputs to services; storage goes through services.',
+    ),
+  },
+  {
+    files: ['server/src/trpc/**'],
+    rules: serverRule(
+      [...ROUTERS, '**/rest/**'],
+      'trpc/ is the plumbing (context, procedures, errors): the routers build on it, so it imports none of them.',
+    ),
   },
   { files: ['client/**'], rules: clientRule([], 'Client code:') },
   {

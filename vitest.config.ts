@@ -13,7 +13,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     sequence: { sequencer: InterleavingSequencer },
-    // argon2 at its smallest cost in the tests only (services/passwords.ts hashOptionsFor).
+    // argon2 at its smallest cost in the tests only (services/auth/passwords.ts hashOptionsFor).
     env: { ARGON2_TEST_COST: 'low' },
     // Compact: only failing files and tests, then the totals (console output of passing tests is
     // dropped); every file's and test's duration is in the JSON report (.ci/run reads it).

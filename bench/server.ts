@@ -18,8 +18,8 @@ import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openPglite, openPostgres } from '../server/src/db/open';
 import { holdings, users } from '../server/src/db/schema';
-import { hashPassword } from '../server/src/services/passwords';
-import { PING_MESSAGE } from '../server/src/trpc/router';
+import { hashPassword } from '../server/src/services/auth/passwords';
+import { PING_MESSAGE } from '../server/src/routers';
 import { BENCH_USER, SEED, USAGE_PATH, type ServerReady, type ServerUsage } from './shared';
 
 type App = Awaited<ReturnType<typeof buildApp>>;

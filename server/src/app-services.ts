@@ -1,13 +1,13 @@
 import type { Db } from './db/open';
-import type { Background } from './services/background';
-import type { GoogleVerifier } from './services/google';
-import type { Mailer } from './services/mail';
+import type { Background } from './platform/background';
+import type { GoogleVerifier } from './services/auth/google';
+import type { Mailer } from './platform/mail';
 import type { MarketService } from './services/market/service';
 import type { PortfolioEngine } from './services/portfolio/engine';
 import type { ModelAgent } from './services/assistant/openai-agent';
-import type { Bucket, RateLimiter } from './services/rate-limit';
-import type { SessionStore } from './services/sessions';
-import type { TokenService } from './services/tokens';
+import type { Bucket, RateLimiter } from './platform/rate-limit';
+import type { SessionStore } from './services/auth/sessions';
+import type { TokenService } from './services/auth/tokens';
 
 /**
  * The app's instances, built once by buildApp and handed to every procedure as ctx.deps. No

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { invites, users } from '../src/db/schema';
-import { hashOptionsFor } from '../src/services/passwords';
+import { hashOptionsFor } from '../src/services/auth/passwords';
 import { databaseKinds } from './support/databases';
 import { WEB_ORIGIN, bearer, createHarness, freshIp, type Harness } from './support/harness';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdings, ledgerEntries, privateAssets } from '../src/db/schema';
 import { dayInNewYork } from '../src/domain/dates';
-import { csvCell, csvText } from '../src/services/csv';
+import { csvCell, csvText } from '../src/platform/csv';
 import { parseCsv } from './support/csv';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, type Harness } from './support/harness';

@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config';
 import { openPostgres, type Database } from '../src/db/open';
 import { isDatabaseUnavailable } from '../src/db/errors';
 import { UNAVAILABLE_MESSAGE } from '../src/contract/errors';
-import { createTokenService } from '../src/services/tokens';
+import { createTokenService } from '../src/services/auth/tokens';
 import { TEST_JWT_SECRET } from './support/harness';
 import { freePort } from './support/pg-cluster';
 

@@ -12,7 +12,9 @@ async function sharedBuffers(database: Database): Promise<unknown> {
 }
 
 describe('the embedded database (PGlite)', () => {
-  it('runs with 32MB of shared buffers, stored under a data folder and in memory alike', async () => {
+  // Two databases are created and migrated from scratch here, one on disk: on a machine whose cores
+  // are all taken that took over 30 s (load 19 on 2 cores), so this test gets the database tests' time.
+  it('runs with 32MB of shared buffers, stored under a data folder and in memory alike', { timeout: 120_000 }, async () => {
     const folder = mkdtempSync(join(tmpdir(), 'portal-embedded-'));
     const stored = await openPglite(join(folder, 'pglite'));
     const inMemory = await openTestDatabase('pglite');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvite } from '../src/services/invites';
+import { createInvite } from '../src/services/invites/invites';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, freshIp, type Harness } from './support/harness';
 

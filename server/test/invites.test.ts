@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditEvents, invites } from '../src/db/schema';
-import { sha256 } from '../src/services/secrets';
+import { sha256 } from '../src/platform/secrets';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, type Harness } from './support/harness';
 

@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/open';
 import { users } from '../src/db/schema';
 import { logOptions, serializeError } from '../src/log';
-import { hashPassword } from '../src/services/passwords';
+import { hashPassword } from '../src/services/auth/passwords';
 import { openTestDatabase } from './support/databases';
 import { TEST_JWT_SECRET } from './support/harness';
 

@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Database } from '../src/db/open';
-import { HASH_QUEUE, hashQueueLoad } from '../src/services/passwords';
+import { HASH_QUEUE, hashQueueLoad } from '../src/services/auth/passwords';
 import { databaseKinds, openTestDatabase } from './support/databases';
 import { createHarness, freshIp, type Harness } from './support/harness';
 

@@ -3,7 +3,7 @@ import argon2 from 'argon2';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Database } from '../src/db/open';
-import { createRedisRateLimiter } from '../src/services/rate-limit-redis';
+import { createRedisRateLimiter } from '../src/platform/rate-limit-redis';
 import { databaseKinds, openTestDatabase } from './support/databases';
 import { TestClock, createHarness, freshIp, type Harness } from './support/harness';
 

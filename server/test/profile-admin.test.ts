@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { DomainError } from '../src/contract/errors';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { userEditLogs, users } from '../src/db/schema';
-import { deleteUser, type AuthUser } from '../src/services/users';
+import { deleteUser, type AuthUser } from '../src/services/users/users';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, type Harness } from './support/harness';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { createDbRateLimiter, type RateLimiter } from '../src/services/rate-limit';
-import { createRedisRateLimiter } from '../src/services/rate-limit-redis';
+import { createDbRateLimiter, type RateLimiter } from '../src/platform/rate-limit';
+import { createRedisRateLimiter } from '../src/platform/rate-limit-redis';
 import type { Database } from '../src/db/open';
 import { databaseKinds, openTestDatabase } from './support/databases';
 import { TestClock } from './support/harness';

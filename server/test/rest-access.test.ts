@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { restRoutes } from '../src/rest/table';
-import { createTokenService } from '../src/services/tokens';
+import { createTokenService } from '../src/services/auth/tokens';
 import { databaseKinds } from './support/databases';
 import { TEST_JWT_SECRET, bearer, createHarness, type Harness } from './support/harness';
 

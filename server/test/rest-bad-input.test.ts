@@ -4,7 +4,7 @@ import { BODY_LIMIT } from '../src/app';
 import { holdings, privateAssets } from '../src/db/schema';
 import { restRoutes } from '../src/rest/table';
 import { GENERIC_ERROR } from '../src/trpc/errors';
-import { appRouter } from '../src/trpc/router';
+import { appRouter } from '../src/routers';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, type Harness } from './support/harness';
 

@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { procedureRunner } from '../src/rest/run-procedure';
 import { restRoutes } from '../src/rest/table';
 import type { Context } from '../src/trpc/context';
-import { appRouter, type ProcedurePath } from '../src/trpc/router';
+import { appRouter, type ProcedurePath } from '../src/routers';
 import { databaseKinds } from './support/databases';
 import { createHarness, freshIp, type Harness } from './support/harness';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appRouter } from '../src/trpc/router';
+import { appRouter } from '../src/routers';
 
 // At run time tRPC keeps every procedure in one flat record by its dotted path.
 const paths = Object.keys(appRouter._def.procedures);

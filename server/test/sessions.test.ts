@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { sessions, users } from '../src/db/schema';
-import { createSessionStore } from '../src/services/sessions';
-import { createTokenService } from '../src/services/tokens';
+import { createSessionStore } from '../src/services/auth/sessions';
+import { createTokenService } from '../src/services/auth/tokens';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, TEST_JWT_SECRET, type Harness } from './support/harness';
 

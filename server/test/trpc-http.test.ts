@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PING_MESSAGE } from '../src/trpc/router';
+import { PING_MESSAGE } from '../src/routers';
 import { databaseKinds } from './support/databases';
 import { bearer, createHarness, type Harness } from './support/harness';
 

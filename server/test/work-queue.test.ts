@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueueFullError, createWorkQueue } from '../src/services/work-queue';
+import { QueueFullError, createWorkQueue } from '../src/platform/work-queue';
 
 /** A job that runs until the test lets it finish. */
 function heldJob(log: string[], name: string) {

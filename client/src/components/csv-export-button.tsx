@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DownloadError, downloadFile } from '../api/download';
+import './csv-export-button.css';
 
 interface CsvExportButtonProps {
   /** The REST path of the file, such as /api/export/holdings.csv. */

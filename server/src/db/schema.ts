@@ -86,7 +86,7 @@ export const passwordResets = pgTable('password_resets', {
 
 /**
  * One row per sign-in; every token carries its id (the `sid` claim). Logging out sets ended_at and
- * the session's tokens stop working at once on every instance (a trigger notifies, services/sessions.ts).
+ * the session's tokens stop working at once on every instance (a trigger notifies, services/auth/sessions.ts).
  */
 export const sessions = pgTable(
   'sessions',

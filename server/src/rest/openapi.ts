@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appRouter } from '../trpc/router';
+import { appRouter } from '../routers';
 import { schemaOfOutput } from '../trpc/declared-output';
 import { restRoutes, type RestRoute } from './table';
 

@@ -6,11 +6,11 @@ import type { AppServices } from '../app-services';
 import { contextFromRequest, type Context } from '../trpc/context';
 import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { publicMessage, trpcErrorOf } from '../trpc/errors';
-import { appRouter } from '../trpc/router';
-import type { ProcedurePath } from '../trpc/router';
+import { appRouter } from '../routers';
+import type { ProcedurePath } from '../routers';
 import { procedureRunner } from './run-procedure';
 import { restRoutes, type InputFrom } from './table';
-import { compressedBody, preferredEncoding, serializedOf } from '../services/serialized';
+import { compressedBody, preferredEncoding, serializedOf } from '../platform/serialized';
 
 /** The path's ids (:id, :userId) by name. */
 function idsOf(req: FastifyRequest): Record<string, number | string> {

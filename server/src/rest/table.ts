@@ -1,4 +1,4 @@
-import type { ProcedurePath } from '../trpc/router';
+import type { ProcedurePath } from '../routers';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Where a procedure's input comes from: the JSON body, the path's parameters (:id, :userId), both, the query string, or nowhere. */

@@ -1,5 +1,5 @@
 import { markHandledInput, submitInquiryInput } from '../contract/contact';
-import { deleteSubmission, listSubmissions, markHandled, submitInquiry } from '../services/contact';
+import { deleteSubmission, listSubmissions, markHandled, submitInquiry } from '../services/contact/contact';
 import { gpProcedure, publicProcedure, router } from '../trpc/init';
 import { idInput } from '../contract/fields';
 import { declared } from '../trpc/declared-output';

@@ -4,8 +4,8 @@ import { users } from '../db/schema';
 import { backfillSnapshots } from '../services/portfolio/snapshots';
 import { updatePredictions } from '../services/market/predictions';
 import type { MarketService } from '../services/market/service';
-import { hashPassword } from '../services/passwords';
-import { createUser } from '../services/users';
+import { hashPassword } from '../services/auth/passwords';
+import { createUser } from '../services/users/users';
 import { seedDemoPortfolio } from './demo-portfolio';
 
 /** The demo accounts a new embedded database gets; the README prints them. */

@@ -1,8 +1,8 @@
 import { initTRPC } from '@trpc/server';
-import { authenticate } from '../services/accounts';
+import { authenticate } from '../services/auth/accounts';
 import { isDatabaseUnavailable } from '../db/errors';
-import { fail } from '../services/errors';
-import { countHeavyRead } from '../services/heavy-reads';
+import { fail } from '../platform/errors';
+import { countHeavyRead } from '../platform/heavy-reads';
 import type { Context } from './context';
 import { clientErrorFromDatabase } from './database-input-errors';
 import { publicMessage, trpcErrorOf } from './errors';

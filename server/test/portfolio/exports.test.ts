@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../../src/services/csv';
+import { csvCell } from '../../src/platform/csv';
 import { parseCsv } from '../support/csv';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferredEncoding } from '../../src/services/serialized';
+import { preferredEncoding } from '../../src/platform/serialized';
 import { bearer, createHarness, type Harness } from '../support/harness';
 
 /** GET /api/holdings answers compressed when asked, from copies made once per change of the books. */

@@ -13,7 +13,7 @@ import { formatIrr } from './capital-figures';
 import { ProvisionalMark, ProvisionalNotice } from './provisional-notice';
 import type { CapitalAccounts, CapitalEntry } from './capital-types';
 import { StatementDownloads } from './statement-downloads';
-import '../dashboard/dashboard.css';
+import '../../styles/portal-page.css';
 import './capital.css';
 
 type Row = CapitalAccounts['accounts'][number];

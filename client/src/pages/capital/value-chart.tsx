@@ -1,7 +1,7 @@
 import { formatCalendarDate, formatCurrency } from '../../lib/format';
-import { LineChart } from '../dashboard/charts/line-chart';
+import { LineChart } from '../../components/charts/line-chart';
 import type { CapitalAccount } from './capital-types';
-import '../dashboard/charts/charts.css';
+import '../../components/charts/charts.css';
 
 const moneyTick = (v: number) => `$${Math.round(v / 1000).toLocaleString('en-US')}k`;
 

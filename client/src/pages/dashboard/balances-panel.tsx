@@ -11,6 +11,9 @@ import { negatedText } from './portfolio-figures';
 import type { PortfolioTotals } from './portfolio-types';
 import { useRefreshPortfolio } from './use-portfolio';
 import { CashMovementForm } from './cash-movement-form';
+import '../../styles/portal-page.css';
+import '../../styles/tones.css';
+import './balances-panel.css';
 
 const loadSaveBalancesInput = () => import('@contract/balances').then((contract) => contract.saveBalancesInput);
 

@@ -12,6 +12,7 @@ import { useFieldErrors } from '../../lib/use-field-errors';
 import { decimalText } from './assets/asset-values';
 import { useRefreshPortfolio } from './use-portfolio';
 import { AmountField } from '../../components/amount-field';
+import './cash-movement-form.css';
 
 const loadCashMovementInput = () => import('@contract/balances').then((contract) => contract.cashMovementInput);
 

@@ -8,7 +8,7 @@ import { AssetSection } from './assets/asset-section';
 import { REAL_ESTATE_KIND } from './assets/real-estate-kind';
 import { VENTURE_KIND } from './assets/venture-kind';
 import { BalancesPanel, balanceTexts } from './balances-panel';
-import { PortfolioCharts } from './charts/portfolio-charts';
+import { PortfolioCharts } from '../../components/charts/portfolio-charts';
 import { ChatIcon } from './icons';
 import { HoldingsSection } from './holdings/holdings-section';
 import { MarketBar } from './market-bar';
@@ -17,6 +17,7 @@ import type { DashboardRole } from './portfolio-types';
 import { PriceNote } from './price-note';
 import { StatCards } from './stat-cards';
 import { usePortfolio } from './use-portfolio';
+import '../../styles/portal-page.css';
 import './dashboard.css';
 
 const ASSISTANT_ID = 'ai-assistant';

@@ -2,6 +2,7 @@ import { trpc } from '../../api/trpc';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { LpCapitalSection } from '../capital/lp-capital-section';
 import { Dashboard } from './dashboard';
+import '../../styles/portal-page.css';
 
 /**
  * the product's LP dashboard, with the LP's own capital account above the product's content. It is part of this

@@ -4,6 +4,7 @@ import { formatMoney, formatPercent, formatQuoteTime, formatSignedMoney, toneOf 
 import type { MarketTile } from './portfolio-types';
 import { DASHBOARD_FRESH_MS } from '../../api/prefetch-dashboard';
 import { MARKET_REFRESH_MS } from './refresh';
+import './market-bar.css';
 
 /** Each index opens its quote page on Yahoo Finance (^GSPC is written %5EGSPC there). */
 export function indexQuoteUrl(symbol: string): string {

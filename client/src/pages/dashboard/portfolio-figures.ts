@@ -1,5 +1,6 @@
 import { sellFifo } from '@domain/fifo';
-import { centsText, dec, fixed, percentOf, type Decimal } from '@domain/money';
+import { centsText, dec, type Decimal } from '@domain/money';
+import type { AllocationParts } from '../../components/charts/allocation-chart';
 import type { Position, PortfolioTotals } from './portfolio-types';
 
 /**
@@ -26,26 +27,10 @@ export function compareFigures(a: string | number | null, b: string | number | n
   return x.cmp(y);
 }
 
-/** The engine's percentage rule (valuation.ts): part ÷ whole × 100 at 2 decimals, half up; null without a whole. For the allocation chart's shares. */
-export function percentText(part: string, whole: string): string | null {
-  const p = percentOf(dec(part), dec(whole));
-  return p === null ? null : fixed(p, 2);
-}
-
 /** A figure shown as owed: "10000.00" → "-10000.00"; zero stays "0.00" (never "-0.00"). */
 export function negatedText(text: string): string {
   const d = dec(text);
   return d.eq(0) ? centsText(d.abs()) : centsText(d.neg());
-}
-
-/** The parts of the net account value the allocation chart shows, as the engine's text. */
-export interface AllocationParts {
-  liquid: string;
-  venture: string;
-  /** Market value with the rent earned, as the net account value counts it. */
-  realEstate: string;
-  cash: string;
-  marginDebit: string;
 }
 
 export function allocationParts(totals: PortfolioTotals): AllocationParts {

@@ -10,7 +10,6 @@ export type Holding = Outputs['portfolio']['holdings']['list'][number];
 export type Prediction = Outputs['portfolio']['market']['predictions'][number];
 export type Balances = Outputs['portfolio']['balances']['get'];
 export type MarketTile = Outputs['portfolio']['market']['summary'][number];
-export type HistoryDay = Outputs['portfolio']['history']['days'][number];
 export type VentureAsset = Outputs['assets']['venture']['list'][number];
 export type RealEstateAsset = Outputs['assets']['realEstate']['list'][number];
 export type NewHoldingInput = Inputs['portfolio']['holdings']['add'];

@@ -1,6 +1,8 @@
 import { isUsMarketOpen, MARKET_CLOSED } from '@domain/market-hours';
 import { formatEasternDateTime } from '../../lib/format';
 import type { LiveQuote } from './portfolio-types';
+import '../../styles/badges.css';
+import './price-note.css';
 
 export const PRICE_NOTE = 'Stock prices refresh about once per minute.';
 export const SIMULATED_PRICES = 'Simulated prices';

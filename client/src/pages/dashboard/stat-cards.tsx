@@ -1,5 +1,7 @@
 import { formatCurrency, formatSignedCurrency, toneOf } from '../../lib/format';
 import type { PortfolioTotals } from './portfolio-types';
+import '../../styles/tones.css';
+import './stat-cards.css';
 
 export const REALIZED_GAINS_LABEL = 'Realized Gains (Year to Date)';
 

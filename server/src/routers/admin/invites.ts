@@ -1,4 +1,4 @@
-import { createInvite, openInvites, revokeInvite } from '../../services/invites';
+import { createInvite, openInvites, revokeInvite } from '../../services/invites/invites';
 import { gpProcedure, router } from '../../trpc/init';
 import { createInviteInput } from '../../contract/invites';
 import { idInput } from '../../contract/fields';

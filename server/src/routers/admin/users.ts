@@ -1,4 +1,4 @@
-import { deleteUser, userInfo } from '../../services/users';
+import { deleteUser, userInfo } from '../../services/users/users';
 import { gpProcedure, router } from '../../trpc/init';
 import { idInput } from '../../contract/fields';
 import { declared } from '../../trpc/declared-output';

@@ -1,5 +1,5 @@
-import * as accounts from '../../services/accounts';
-import { checkInvite } from '../../services/invites';
+import * as accounts from '../../services/auth/accounts';
+import { checkInvite } from '../../services/invites/invites';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { checkInviteInput, googleLoginInput, googleSignupInput, loginInput, signupInput } from '../../contract/auth';
 import { declared } from '../../trpc/declared-output';

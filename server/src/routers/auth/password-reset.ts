@@ -1,4 +1,4 @@
-import * as passwordReset from '../../services/password-reset';
+import * as passwordReset from '../../services/password-reset/password-reset';
 import { publicProcedure, router } from '../../trpc/init';
 import { requestPasswordResetInput, resetPasswordInput } from '../../contract/password-reset';
 import { declared } from '../../trpc/declared-output';

@@ -1,4 +1,4 @@
-import * as profile from '../../services/profile';
+import * as profile from '../../services/profile/profile';
 import { authedProcedure, router } from '../../trpc/init';
 import { changePasswordInput, updateProfileInput } from '../../contract/profile';
 import { declared } from '../../trpc/declared-output';

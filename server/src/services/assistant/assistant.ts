@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { writeBooks } from '../portfolio/ledger';
 import { pendingActions } from '../../db/schema';
-import type { Actor } from '../audit';
-import { fail } from '../errors';
-import { LIMITS } from '../rate-limit';
+import type { Actor } from '../../platform/audit';
+import { fail } from '../../platform/errors';
+import { LIMITS } from '../../platform/rate-limit';
 import { describeGains, describePosition, describePositions, describeValue, positionOf, positions, totals } from './facts';
 import { UnusableReply, type ModelAgent } from './openai-agent';
 import { readPrompt, type Question, type TradeDraft } from './parse';

@@ -1,7 +1,7 @@
 import { dec } from '../../domain/money';
 import type { PortfolioTotals } from '../../domain/valuation';
 import type { PortfolioEngine } from '../portfolio/engine';
-import { pct, qty, usd } from '../format';
+import { pct, qty, usd } from '../../platform/format';
 
 /**
  * Read-only answers about the portfolio, for the offline assistant and the model's tools: the

@@ -14,7 +14,7 @@ import type { Queryable } from '../../db/open';
 import type { MarketService } from '../market/service';
 import { cachedQuotes } from '../market/quote-cache';
 import { quoteKey } from '../market/provider';
-import { usd, qty } from '../format';
+import { usd, qty } from '../../platform/format';
 import type { TradeDraft } from './parse';
 
 /** Exactly what confirm carries out: every figure fixed when it was proposed. */

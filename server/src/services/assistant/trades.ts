@@ -1,10 +1,10 @@
 import { centsText, dec } from '../../domain/money';
-import type { Actor } from '../audit';
+import type { Actor } from '../../platform/audit';
 import { feeNote, purchase, type PurchaseDeps } from '../portfolio/holdings';
 import { feeAboveGross, lockedCash, sellLots } from '../portfolio/trades';
 import { negativeCashRefusal } from '../portfolio/cash-rules';
 import { costBasisOf } from '../../domain/fifo';
-import { qty, usd } from '../format';
+import { qty, usd } from '../../platform/format';
 import type { TradeProposal } from './proposal';
 
 /** A trade the assistant carried out, or why it could not be. */

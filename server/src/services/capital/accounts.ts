@@ -5,7 +5,7 @@ import { multiples, UNIT_PLACES, unitValue, valueOfUnits, xirr, type DatedFlow, 
 import { dayInNewYork } from '../../domain/dates';
 import { centsText, dec, fixed, sum, ZERO, type Decimal } from '../../domain/money';
 import type { PortfolioEngine } from '../portfolio/engine';
-import { fail } from '../errors';
+import { fail } from '../../platform/errors';
 import { fundOf, snapshotsFrom, type FundRow } from './nav';
 import { earlier, entryView, provisionalMark, provisionalOf, provisionalOnDay, type ProvisionalMark } from './provisional';
 

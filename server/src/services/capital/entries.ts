@@ -5,10 +5,10 @@ import { fewestUnitsFrom, startUnits, UNIT_PLACES, unitsFor, type UnitMove } fro
 import { dayInNewYork } from '../../domain/dates';
 import { bookDateProblem } from '../../contract/book-dates';
 import { centsText, dec, fixed, plain, type Decimal } from '../../domain/money';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor } from '../../platform/audit';
 import type { Db } from '../../db/open';
-import { fail } from '../errors';
-import { usd } from '../format';
+import { fail } from '../../platform/errors';
+import { usd } from '../../platform/format';
 import { writeBooks } from '../portfolio/ledger';
 import { moveMoney } from '../portfolio/trades';
 import { fundOf, netAccountValueNow, netAccountValueOn, totalOf, unitsOutstandingOn, type FundRow } from './nav';

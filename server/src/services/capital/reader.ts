@@ -1,4 +1,4 @@
-import { fail } from '../errors';
+import { fail } from '../../platform/errors';
 import type { Role } from '../../contract/roles';
 
 /** Whose capital account a reader may see: an LP only their own, whatever id is sent; a GP the one they name. */

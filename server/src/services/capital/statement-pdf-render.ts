@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { STATEMENTS_BUSY } from '../../contract/limits';
-import { fail } from '../errors';
-import { QueueFullError } from '../work-queue';
-import { createWorkerPool } from '../worker-pool';
+import { fail } from '../../platform/errors';
+import { QueueFullError } from '../../platform/work-queue';
+import { createWorkerPool } from '../../platform/worker-pool';
 import type { Statement } from './statement';
 
 /**

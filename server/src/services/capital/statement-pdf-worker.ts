@@ -1,5 +1,5 @@
 /** A worker thread's entry: renders statement PDFs (statement-pdf.ts) off the event loop. */
-import { answerJobs } from '../worker-pool';
+import { answerJobs } from '../../platform/worker-pool';
 import type { Statement } from './statement';
 import { statementPdf } from './statement-pdf';
 

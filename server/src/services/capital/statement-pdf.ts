@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
-import { site } from '../../../../client/src/site';
+import { firm } from '../../contract/firm';
 import { CAPITAL_KIND_LABELS, irrPercentText } from '../../contract/capital-rules';
 import { addDays } from '../../domain/dates';
-import { qty, unitPrice, usd } from '../format';
+import { qty, unitPrice, usd } from '../../platform/format';
 import type { Statement } from './statement';
 import { mainFace, MISSING_MARK, statementFaces, textRuns, type Weight } from './statement-fonts';
 
@@ -97,8 +97,8 @@ export function statementPdf(s: Statement): Promise<Buffer> {
   const top = doc.y;
   font('bold', 17).text(s.firm, left, top, { width: width / 2 });
   font('regular', 8.5, MUTED);
-  for (const line of site.address) doc.text(line, left, doc.y, { width: width / 2 });
-  doc.text(site.contact.email, left, doc.y, { width: width / 2 });
+  for (const line of firm.address) doc.text(line, left, doc.y, { width: width / 2 });
+  doc.text(firm.email, left, doc.y, { width: width / 2 });
   const firmBottom = doc.y;
   font('bold', 13).text('Capital Account Statement', left + width / 2, top + 2, { width: width / 2, align: 'right' });
   font('regular', 9, MUTED).text(`Quarter ended ${longDay(s.to)} (${s.quarter})`, left + width / 2, doc.y + 2, {
@@ -241,7 +241,7 @@ export function statementPdf(s: Statement): Promise<Buffer> {
     `This statement has been prepared by ${s.firm} for the limited partner named above and is confidential. It is unaudited and ` +
       'for information only; it is not an offer to sell, or a solicitation of an offer to buy, any interest. Values rest on the ' +
       'firm\u2019s books and market prices on the days shown and may be revised. Past performance does not guarantee future results. ' +
-      `Please report any discrepancy within 30 days to ${site.contact.email}.`,
+      `Please report any discrepancy within 30 days to ${firm.email}.`,
   ];
   for (const note of notes) {
     font('regular', 8.5, MUTED);

@@ -1,13 +1,13 @@
 import { asc, lte } from 'drizzle-orm';
-import { site } from '../../../../client/src/site';
+import { firm } from '../../contract/firm';
 import { capitalEntries } from '../../db/schema';
 import { quarterDays, UNIT_PLACES, unitValue, valueOfUnits } from '../../domain/capital';
 import { addDays, dayInNewYork } from '../../domain/dates';
 import { centsText, dec, fixed, sum, ZERO, type Decimal } from '../../domain/money';
 import type { Queryable } from '../../db/open';
 import type { PortfolioEngine } from '../portfolio/engine';
-import { csvText, type CsvValue } from '../csv';
-import { fail } from '../errors';
+import { csvText, type CsvValue } from '../../platform/csv';
+import { fail } from '../../platform/errors';
 import { figuresOf, partnerOfAccount, type EntryView } from './accounts';
 import { entryView, provisionalOf, provisionalOnDay } from './provisional';
 import { PROVISIONAL_NOTE } from '../../contract/capital-rules';
@@ -89,7 +89,7 @@ export async function statementOf(deps: StatementDeps, userId: number, quarter: 
   const figures = figuresOf(mine, closing.value, to);
   const perUnit = closing.nav === null ? null : unitValue(closing.nav, closing.outstanding);
   return {
-    firm: site.name,
+    firm: firm.name,
     partner: { name: partner.name, email: partner.email },
     quarter,
     issued: today,

@@ -1,11 +1,11 @@
 import { accountBalances } from '../../db/schema';
-import { recordAudit, type Actor } from '../audit';
-import { usd } from '../format';
+import { recordAudit, type Actor } from '../../platform/audit';
+import { usd } from '../../platform/format';
 import { lockedCash, moveMoney, type CashMovement } from './trades';
 import type { Db, Queryable } from '../../db/open';
 import { centsText, dec, type Decimal } from '../../domain/money';
 import { recordLedger, writeBooks } from './ledger';
-import { fail } from '../errors';
+import { fail } from '../../platform/errors';
 import { negativeCashRefusal, needsConfirmation, unconfirmedMovement } from './cash-rules';
 
 export interface BalancesDeps {

@@ -1,5 +1,5 @@
 import { centsText, type Decimal } from '../../domain/money';
-import { usd } from '../format';
+import { usd } from '../../platform/format';
 
 /**
  * The overdraft rule of every movement of Cash Available that settles (a withdrawal, a purchase paid

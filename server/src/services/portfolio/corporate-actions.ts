@@ -25,9 +25,9 @@ import {
   type DividendInput,
   type SplitInput,
 } from '../../contract/corporate-actions';
-import { recordAudit, type Actor } from '../audit';
-import { fail } from '../errors';
-import { qty as qtyText, usd } from '../format';
+import { recordAudit, type Actor } from '../../platform/audit';
+import { fail } from '../../platform/errors';
+import { qty as qtyText, usd } from '../../platform/format';
 import { quoteKey } from '../market/provider';
 import { recordLedger, writeBooks, portfolioChanged } from './ledger';
 import { lotsOf, moveCash, type BooksDeps } from './trades';

@@ -15,7 +15,7 @@ import { quoteKeyOf, valuePortfolio, type PortfolioInput, type QuoteInput, type 
 import { cachedQuotes } from '../market/quote-cache';
 import { NO_QUOTE } from '../../contract/quotes';
 import { liveQuote, type LiveQuote } from '../market/live-quote';
-import { rememberSerialized } from '../serialized';
+import { rememberSerialized } from '../../platform/serialized';
 import { observeLocalVersions, PORTFOLIO_CHANNEL } from './ledger';
 
 /**

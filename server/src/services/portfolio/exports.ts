@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { ledgerEntries, privateAssets } from '../../db/schema';
 import { dec } from '../../domain/money';
 import type { AssetFigures, LotFigures, PositionFigures } from '../../domain/valuation';
-import { toCsv, type CsvColumn } from '../csv';
+import { toCsv, type CsvColumn } from '../../platform/csv';
 import type { Db } from '../../db/open';
 import { ledgerView, type LedgerView } from './activity';
 import type { PortfolioEngine } from './engine';

@@ -1,13 +1,13 @@
 import { writeBooks } from './ledger';
 import type { Db } from '../../db/open';
 import type { AssetType } from '../../contract/asset-rules';
-import type { Actor } from '../audit';
-import { fail } from '../errors';
+import type { Actor } from '../../platform/audit';
+import { fail } from '../../platform/errors';
 import { buyLots, correctLot, feeAboveGross, sellLots, type BooksDeps, type Bought, type TradeSource } from './trades';
 import { centsText, dec, type Decimal } from '../../domain/money';
-import { qty, usd } from '../format';
+import { qty, usd } from '../../platform/format';
 import type { HoldingView, PortfolioEngine, PortfolioView } from './engine';
-import { LIMITS, type RateLimiter } from '../rate-limit';
+import { LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import { noMarketData, type SymbolStatus } from '../market/lookup';
 import type { MarketService } from '../market/service';
 import { firmSymbol, nothingToSell, typedSymbol } from './trade-rules';

@@ -4,7 +4,7 @@ import type { Db, Queryable, Tx } from '../../db/open';
 import type { holdings } from '../../db/schema';
 import { ledgerEntries, portfolioState } from '../../db/schema';
 import { dayInNewYork } from '../../domain/dates';
-import type { Actor } from '../audit';
+import type { Actor } from '../../platform/audit';
 
 /** The channel every instance listens on; a notification means "the valuation changed". */
 export const PORTFOLIO_CHANNEL = 'portfolio_changed';

@@ -4,13 +4,13 @@ import { accountBalances, holdings } from '../../db/schema';
 import { DEFAULT_EXCHANGE, type AssetType } from '../../contract/asset-rules';
 import { costBasisOf, sellFifo, type Sale } from '../../domain/fifo';
 import { amountOf, centsText, dec, plain, sum, ZERO, type Decimal } from '../../domain/money';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor } from '../../platform/audit';
 import { cachedQuotes } from '../market/quote-cache';
 import { quoteKey } from '../market/provider';
 import { recordLedger } from './ledger';
-import { fail } from '../errors';
+import { fail } from '../../platform/errors';
 import { negativeCashRefusal } from './cash-rules';
-import { usd } from '../format';
+import { usd } from '../../platform/format';
 
 /**
  * The one place lots are bought, sold and corrected: the Add Investment form, the Sell action,

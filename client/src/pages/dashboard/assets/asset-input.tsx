@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { acceptNumericText } from '../../../lib/numeric-text';
 import type { FieldColumn } from './asset-kind';
+import './asset-input.css';
 
 interface AssetInputProps<Values> {
   column: FieldColumn<Values>;

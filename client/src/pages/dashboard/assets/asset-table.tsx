@@ -8,6 +8,10 @@ import type { AssetColumn, AssetKind, CellText } from './asset-kind';
 import { AssetInput } from './asset-input';
 import { fieldText, type CommonValues } from './asset-values';
 import { newRowId, savedRowId, type AssetRows } from './use-asset-rows';
+import '../../../styles/portal-page.css';
+import '../../../styles/table-cells.css';
+import '../../../styles/badges.css';
+import '../../../styles/tones.css';
 
 /** A row of the table: a saved asset (open for editing when it has a draft), or a new row being typed. */
 type Row<Asset, Values> =

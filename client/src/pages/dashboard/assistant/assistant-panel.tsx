@@ -4,6 +4,7 @@ import { useContractSchema } from '../../../lib/use-contract-schema';
 import { FieldError, useFieldDescription } from '../../../components/field-parts';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useAssistant } from './use-assistant';
+import './assistant-panel.css';
 
 const loadPromptInput = () => import('@contract/assistant').then((contract) => contract.promptInput);
 

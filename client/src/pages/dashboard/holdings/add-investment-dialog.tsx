@@ -12,6 +12,7 @@ import { useRefreshPortfolio } from '../use-portfolio';
 import { AllowNegativeCash } from '../../../components/allow-negative-cash';
 import { bookDateProblem } from '@contract/book-dates';
 import { isCalendarDay } from '@domain/dates';
+import './add-investment-dialog.css';
 
 const loadAddHoldingInput = () => import('@contract/holdings').then((contract) => contract.addHoldingInput);
 const loadSymbolField = () => import('@contract/holdings').then((contract) => contract.symbolField);

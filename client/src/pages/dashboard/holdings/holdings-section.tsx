@@ -11,6 +11,7 @@ import { useRefreshPortfolio } from '../use-portfolio';
 import { holdingsRows, type HoldingRow } from './holdings-rows';
 import { HoldingsTable } from './holdings-table';
 import { SellDialog, type SellTarget } from './sell-dialog';
+import '../../../styles/portal-page.css';
 
 export const DELETE_LOT_FAILED = 'Failed to delete the purchase lot.';
 

@@ -16,6 +16,9 @@ import type { HoldingRow } from './holdings-rows';
 import { PredictionInfo } from './prediction-info';
 import { TrashIcon } from '../icons';
 import type { Role } from '@contract/roles';
+import '../../../styles/table-cells.css';
+import '../../../styles/tones.css';
+import './holdings-table.css';
 
 /** The first column: a symbol with its + button, quote link and quote time, or one of its lots. */
 const SYMBOL: Column<HoldingRow> = {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import './prediction-info.css';
 
 export const PREDICTION_DISCLAIMER =
   'The next day predicted close is a guideline from a statistical model, not financial advice. Do your own research before you trade.';

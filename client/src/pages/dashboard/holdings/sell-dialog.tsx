@@ -13,6 +13,7 @@ import type { Position } from '../portfolio-types';
 import { useRefreshPortfolio } from '../use-portfolio';
 import { acceptAmountText, isNumericText } from '../../../lib/numeric-text';
 import { useFieldErrors, type ExtraChecks } from '../../../lib/use-field-errors';
+import './sell-dialog.css';
 
 const loadSellInput = () => import('@contract/holdings').then((contract) => contract.sellInput);
 type SellSchema = Awaited<ReturnType<typeof loadSellInput>>;

@@ -1,8 +1,12 @@
-import { trpc } from '../../../api/trpc';
-import { formatCalendarDate, formatCurrency, formatPercent, formatSignedCurrency } from '../../../lib/format';
-import type { HistoryDay } from '../portfolio-types';
-import { DASHBOARD_FRESH_MS, HISTORY_DAYS } from '../../../api/prefetch-dashboard';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@server/router';
+import { trpc } from '../../api/trpc';
+import { formatCalendarDate, formatCurrency, formatPercent, formatSignedCurrency } from '../../lib/format';
+import { DASHBOARD_FRESH_MS, HISTORY_DAYS } from '../../api/prefetch-dashboard';
 import { LineChart } from './line-chart';
+
+/** A day of the portfolio's history, as portfolio.history answers it. */
+export type HistoryDay = inferRouterOutputs<AppRouter>['portfolio']['history']['days'][number];
 
 const percentTick = (v: number) => `${v.toFixed(1)}%`;
 

@@ -1,13 +1,13 @@
 import type { AnyProcedure } from '@trpc/server';
-import { adminRouter } from '../routers/admin';
-import { aiRouter } from '../routers/assistant';
-import { assetsRouter } from '../routers/assets';
-import { authRouter } from '../routers/auth';
-import { contactRouter } from '../routers/contact';
+import { adminRouter } from './admin';
+import { aiRouter } from './assistant';
+import { assetsRouter } from './assets';
+import { authRouter } from './auth';
+import { contactRouter } from './contact';
 import { messageOutput } from '../contract/outputs';
-import { portfolioRouter } from '../routers/portfolio';
-import { declared } from './declared-output';
-import { createCallerFactory, publicProcedure, router } from './init';
+import { portfolioRouter } from './portfolio';
+import { declared } from '../trpc/declared-output';
+import { createCallerFactory, publicProcedure, router } from '../trpc/init';
 
 export const PING_MESSAGE = 'Welcome! The partner portal is online.';
 

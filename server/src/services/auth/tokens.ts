@@ -1,8 +1,8 @@
 import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { Role } from '../contract/roles';
-import { ROLES } from '../contract/roles';
+import type { Role } from '../../contract/roles';
+import { ROLES } from '../../contract/roles';
 
 export interface SessionClaims {
   userId: number;

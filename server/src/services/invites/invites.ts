@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import type { Db, Queryable } from '../db/open';
-import { invites, users } from '../db/schema';
-import type { Role } from '../contract/roles';
-import { recordAudit, type Actor } from './audit';
-import { fail } from './errors';
-import { LIMITS, type Caller, type RateLimiter } from './rate-limit';
-import { randomToken, sha256 } from './secrets';
+import type { Db, Queryable } from '../../db/open';
+import { invites, users } from '../../db/schema';
+import type { Role } from '../../contract/roles';
+import { recordAudit, type Actor } from '../../platform/audit';
+import { fail } from '../../platform/errors';
+import { LIMITS, type Caller, type RateLimiter } from '../../platform/rate-limit';
+import { randomToken, sha256 } from '../../platform/secrets';
 
-import { INVALID_INVITE, INVITE_VALIDITY_HOURS } from '../contract/invite-rules';
+import { INVALID_INVITE, INVITE_VALIDITY_HOURS } from '../../contract/invite-rules';
 
 /** The invites' rows, read or written in the caller's database or transaction. */
 export interface InviteBookDeps {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
-import { fail } from './errors';
-import { QueueFullError, createWorkQueue } from './work-queue';
+import { fail } from '../../platform/errors';
+import { QueueFullError, createWorkQueue } from '../../platform/work-queue';
 
 /** argon2id at OWASP's minimum: 19 MiB, 2 iterations, 1 lane. */
 export const PASSWORD_HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

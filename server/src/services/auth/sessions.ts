@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/open';
-import { sessions, users } from '../db/schema';
-import type { Role } from '../contract/roles';
+import type { Database, Queryable } from '../../db/open';
+import { sessions, users } from '../../db/schema';
+import type { Role } from '../../contract/roles';
 import type { TokenService } from './tokens';
 
 /**

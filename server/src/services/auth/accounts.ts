@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Queryable } from '../db/open';
-import { users } from '../db/schema';
-import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from '../contract/password-rules';
-import type { Role } from '../contract/roles';
-import { fail } from './errors';
+import type { Db, Queryable } from '../../db/open';
+import { users } from '../../db/schema';
+import { PASSWORD_RULE_MESSAGE, PASSWORDS_DO_NOT_MATCH, meetsPasswordRule } from '../../contract/password-rules';
+import type { Role } from '../../contract/roles';
+import { fail } from '../../platform/errors';
 import type { GoogleProof, GoogleVerifier } from './google';
-import { INVALID_INVITE } from '../contract/invite-rules';
-import { consumeInvite, isInviteUsable, markInviteUsedBy } from './invites';
+import { INVALID_INVITE } from '../../contract/invite-rules';
+import { consumeInvite, isInviteUsable, markInviteUsedBy } from '../invites/invites';
 import { hashPassword, verifyPassword } from './passwords';
-import { KNOWN_DEVICE_MS, LIMITS, LOGIN_PER_EMAIL, PRIORITY_PER_EMAIL, type Caller, type RateLimiter } from './rate-limit';
+import { KNOWN_DEVICE_MS, LIMITS, LOGIN_PER_EMAIL, PRIORITY_PER_EMAIL, type Caller, type RateLimiter } from '../../platform/rate-limit';
 import { endSession, startSession, type ClientInfo, type SessionStore, type SignInMethod } from './sessions';
 import type { SessionClaims, TokenService } from './tokens';
-import { createUser, EMAIL_TAKEN, normalizeEmail, type AuthUser } from './users';
+import { createUser, EMAIL_TAKEN, normalizeEmail, type AuthUser } from '../users/users';
 
 export interface AccountsDeps {
   db: Db;

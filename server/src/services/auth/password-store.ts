@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/open';
-import { passwordResets, users } from '../db/schema';
-import { PASSWORD_CHANGE, recordEdits } from './edit-log';
+import type { Queryable } from '../../db/open';
+import { passwordResets, users } from '../../db/schema';
+import { PASSWORD_CHANGE, recordEdits } from '../users/edit-log';
 import { endSessionsOf, sessionChanged } from './sessions';
-import type { Role } from '../contract/roles';
+import type { Role } from '../../contract/roles';
 
 /**
  * The one way a password changes (reset or change): store the hash, bump the token version so

@@ -1,7 +1,22 @@
-import { centsText, dec, sum, ZERO } from '@domain/money';
-import { formatCurrency, formatPercent } from '../../../lib/format';
-import { percentText, type AllocationParts } from '../portfolio-figures';
+import { centsText, dec, fixed, percentOf, sum, ZERO } from '@domain/money';
+import { formatCurrency, formatPercent } from '../../lib/format';
 import { arcPath } from './chart-scale';
+
+/** The parts of the net account value the allocation chart shows, as the engine's text. */
+export interface AllocationParts {
+  liquid: string;
+  venture: string;
+  /** Market value with the rent earned, as the net account value counts it. */
+  realEstate: string;
+  cash: string;
+  marginDebit: string;
+}
+
+/** The engine's percentage rule (valuation.ts): part ÷ whole × 100 at 2 decimals, half up; null without a whole. For the allocation chart's shares. */
+function percentText(part: string, whole: string): string | null {
+  const p = percentOf(dec(part), dec(whole));
+  return p === null ? null : fixed(p, 2);
+}
 
 const SLICES = [
   { key: 'liquid', label: 'Liquid assets', color: 'var(--chart-1)' },

@@ -1,5 +1,4 @@
-import type { AllocationParts } from '../portfolio-figures';
-import { AllocationChart } from './allocation-chart';
+import { AllocationChart, type AllocationParts } from './allocation-chart';
 import { HistoryChart } from './history-chart';
 import './charts.css';
 

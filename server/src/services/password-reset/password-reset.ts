@@ -1,15 +1,15 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { passwordResets, users } from '../db/schema';
-import { assertPasswordRule } from './accounts';
-import { normalizeEmail } from './users';
-import { fail } from './errors';
-import { hashPassword } from './passwords';
-import { storeNewPassword } from './password-store';
-import type { Db } from '../db/open';
-import type { Background } from './background';
-import type { Mailer } from './mail';
-import { LIMITS, type Caller, type RateLimiter } from './rate-limit';
-import { randomToken, sha256 } from './secrets';
+import { passwordResets, users } from '../../db/schema';
+import { assertPasswordRule } from '../auth/accounts';
+import { normalizeEmail } from '../users/users';
+import { fail } from '../../platform/errors';
+import { hashPassword } from '../auth/passwords';
+import { storeNewPassword } from '../auth/password-store';
+import type { Db } from '../../db/open';
+import type { Background } from '../../platform/background';
+import type { Mailer } from '../../platform/mail';
+import { LIMITS, type Caller, type RateLimiter } from '../../platform/rate-limit';
+import { randomToken, sha256 } from '../../platform/secrets';
 
 export interface PasswordResetDeps {
   db: Db;
@@ -25,7 +25,7 @@ export interface PasswordResetDeps {
 export const RESET_VALIDITY_MINUTES = 30;
 /** The same answer whether or not the e-mail has an account. */
 export const RESET_REQUESTED = 'If an account exists for that email, a password reset link has been sent. It is valid for 30 minutes.';
-import { RESET_INVALID } from '../contract/password-reset';
+import { RESET_INVALID } from '../../contract/password-reset';
 
 export const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
 

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/open';
-import { userEditLogs } from '../db/schema';
+import type { Queryable } from '../../db/open';
+import { userEditLogs } from '../../db/schema';
 
 export interface FieldChange {
   field: string;

@@ -1,11 +1,11 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Db, Queryable } from '../db/open';
-import { isUniqueViolation } from '../db/errors';
-import { userEditLogs, users } from '../db/schema';
-import type { Role } from '../contract/roles';
-import { fail } from './errors';
-import { revokeInvitesCreatedBy } from './invites';
-import { sessionChanged } from './sessions';
+import type { Db, Queryable } from '../../db/open';
+import { isUniqueViolation } from '../../db/errors';
+import { userEditLogs, users } from '../../db/schema';
+import type { Role } from '../../contract/roles';
+import { fail } from '../../platform/errors';
+import { revokeInvitesCreatedBy } from '../invites/invites';
+import { sessionChanged } from '../auth/sessions';
 import { authMethodOf, isoOrNull } from './user-fields';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { Config } from '../config';
-import { fail } from './errors';
+import type { Config } from '../../config';
+import { fail } from '../../platform/errors';
 
 export interface GoogleIdentity {
   sub: string;

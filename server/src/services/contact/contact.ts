@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import { contactSubmissions } from '../db/schema';
-import { PHONE_MESSAGE, isValidPhone } from '../contract/contact-rules';
-import { recordAudit, type Actor } from './audit';
-import type { Db } from '../db/open';
-import { fail } from './errors';
-import { LIMITS, type Caller, type RateLimiter } from './rate-limit';
+import { contactSubmissions } from '../../db/schema';
+import { PHONE_MESSAGE, isValidPhone } from '../../contract/contact-rules';
+import { recordAudit, type Actor } from '../../platform/audit';
+import type { Db } from '../../db/open';
+import { fail } from '../../platform/errors';
+import { LIMITS, type Caller, type RateLimiter } from '../../platform/rate-limit';
 
 export interface ContactDeps {
   db: Db;

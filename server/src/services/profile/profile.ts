@@ -1,19 +1,19 @@
 import { desc, eq } from 'drizzle-orm';
-import { userEditLogs, users } from '../db/schema';
-import { assertPasswordRule } from './accounts';
-import { EMAIL_TAKEN, normalizeEmail, type AuthUser } from './users';
-import { isUniqueViolation } from '../db/errors';
-import type { Db } from '../db/open';
-import type { Mailer } from './mail';
-import type { RateLimiter } from './rate-limit';
-import type { TokenService } from './tokens';
-import { recordEdits, type FieldChange } from './edit-log';
-import { fail } from './errors';
-import { hashPassword, verifyPassword } from './passwords';
-import { storeNewPassword } from './password-store';
-import { renewSession, sessionChanged } from './sessions';
-import { authMethodOf, isoOrNull } from './user-fields';
-import { easternDateTime } from '../domain/dates';
+import { userEditLogs, users } from '../../db/schema';
+import { assertPasswordRule } from '../auth/accounts';
+import { EMAIL_TAKEN, normalizeEmail, type AuthUser } from '../users/users';
+import { isUniqueViolation } from '../../db/errors';
+import type { Db } from '../../db/open';
+import type { Mailer } from '../../platform/mail';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { TokenService } from '../auth/tokens';
+import { recordEdits, type FieldChange } from '../users/edit-log';
+import { fail } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { storeNewPassword } from '../auth/password-store';
+import { renewSession, sessionChanged } from '../auth/sessions';
+import { authMethodOf, isoOrNull } from '../users/user-fields';
+import { easternDateTime } from '../../domain/dates';
 
 export interface ProfileDeps {
   db: Db;
