@@ -2,7 +2,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { serverAliases } from './build/aliases.ts';
 import { precompress } from './build/precompress.ts';
-import { site } from './src/site.ts';
+// The config runs in Node before Vite's aliases apply, so it names @contract/firm by its path.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- build configuration, not code of the page
+import { firm } from '../server/src/contract/firm.ts';
 
 /** In development the API runs beside Vite (pnpm dev); its port follows PORT like the server's. */
 const api = `http://localhost:${process.env.PORT ?? '3000'}`;
@@ -10,10 +12,10 @@ const api = `http://localhost:${process.env.PORT ?? '3000'}`;
 export default defineConfig({
   plugins: [
     react(),
-    // index.html takes the firm's name and description from the one site configuration.
+    // index.html takes the firm's name and description from the firm's one identity (contract/firm.ts).
     {
       name: 'site-html',
-      transformIndexHtml: (html) => html.replaceAll('%SITE_NAME%', site.name).replaceAll('%SITE_DESCRIPTION%', site.description),
+      transformIndexHtml: (html) => html.replaceAll('%SITE_NAME%', firm.name).replaceAll('%SITE_DESCRIPTION%', firm.description),
     },
     // Every text file of the build also as .br and .gz, served as they are by the server.
     precompress(),

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Dialog } from './dialog';
+import { DialogFooter } from './dialog-footer';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -20,14 +21,7 @@ export function ConfirmDialog({ open, title, question, confirmLabel, busy = fals
         <p id={questionId} className="dialog__text">
           {question}
         </p>
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
-            {confirmLabel}
-          </button>
-        </div>
+        <DialogFooter onCancel={onCancel} action={confirmLabel} onAction={onConfirm} danger disabled={busy} />
       </div>
     </Dialog>
   );

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   easternDayOf,
+  formatAxisDate,
   formatCalendarDate,
   formatCurrency,
   formatEasternDateTime,
   formatMarketCap,
   formatMoney,
   formatPercent,
+  formatPercentTick,
   formatPrice,
   formatQuantity,
   formatSignedMoney,
+  formatThousandsTick,
   formatUnitValue,
   toNumber,
 } from './format';
@@ -71,5 +74,14 @@ describe('formatting', () => {
     expect(formatUnitValue('1000.00005')).toBe('$1,000.0001');
     expect(formatUnitValue('1000')).toBe('$1,000.0000');
     expect(formatUnitValue(null, '')).toBe('');
+  });
+
+  it("labels a chart's axes: percent to one decimal, money in thousands, days or months", () => {
+    expect(formatPercentTick(2.5)).toBe('2.5%');
+    expect(formatPercentTick(-1)).toBe('-1.0%');
+    expect(formatThousandsTick(1_250_000)).toBe('$1,250k');
+    expect(formatThousandsTick(0)).toBe('$0k');
+    expect(formatAxisDate('2026-10-06')).toBe('Oct 6');
+    expect(formatAxisDate('2026-10-06', { month: true })).toBe('Oct 2026');
   });
 });

@@ -134,6 +134,16 @@ export function formatMarketCap(millions: Numeric): string {
   return n === null || n === 0 ? NOT_AVAILABLE : `${money.format(n / 1000)}B`;
 }
 
+/** A chart's percent axis: 2.5 -> "2.5%", one decimal. */
+export function formatPercentTick(value: number): string {
+  return `${value.toFixed(1)}%`;
+}
+
+/** A chart's money axis, in whole thousands: 125000 -> "$125k". */
+export function formatThousandsTick(value: number): string {
+  return `$${Math.round(value / 1000).toLocaleString('en-US')}k`;
+}
+
 function toDate(value: string | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
@@ -182,6 +192,14 @@ export function formatCalendarDate(value: string | null | undefined, empty = '')
   if (!value) return empty;
   const date = toDate(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   return date ? calendarDate.format(date) : empty;
+}
+
+const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+const monthYear = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' });
+
+/** A calendar date (YYYY-MM-DD) as a chart's axis names it: "Oct 6", or with `month`, "Oct 2026". */
+export function formatAxisDate(date: string, options: { month?: boolean } = {}): string {
+  return (options.month ? monthYear : monthDay).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** True for the ISO timestamps the API sends (so generic tables can show them in Eastern time). */

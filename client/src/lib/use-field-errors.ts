@@ -44,7 +44,19 @@ export function useFieldErrors<F extends HTMLElement = HTMLFormElement>() {
     });
   }, []);
 
+  /**
+   * What a field does as it is edited: keeps the new value (an input's change event, or the text a
+   * field component hands over) and takes the field's message away until the next submit.
+   */
+  const edit = useCallback(
+    (field: string, set: (value: string) => void) => (change: string | { target: { value: string } }) => {
+      set(typeof change === 'string' ? change : change.target.value);
+      clear(field);
+    },
+    [clear],
+  );
+
   const reset = useCallback(() => setErrors({}), []);
 
-  return { formRef, errors, validate, clear, reset };
+  return { formRef, errors, validate, clear, edit, reset };
 }

@@ -5,6 +5,7 @@ import { trpc } from '../api/trpc';
 import { useCompleteSignIn } from '../api/use-sign-in';
 import { GoogleAlternative } from '../components/google-button';
 import { ShowPassword } from '../components/show-password';
+import { EmailField } from '../components/email-field';
 import { TextField } from '../components/text-field';
 import { useToast } from '../lib/notify';
 import { GOOGLE_USER_INFO_FAILED, fetchGoogleUserInfo } from '../lib/google-identity';
@@ -28,7 +29,7 @@ export function LoginPage() {
   const settings = trpc.auth.clientSettings.useQuery(undefined, { staleTime: Infinity });
   const login = trpc.auth.login.useMutation();
   const googleLogin = trpc.auth.googleLogin.useMutation();
-  const { formRef, errors, validate, clear } = useFieldErrors();
+  const { formRef, errors, validate, edit } = useFieldErrors();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,19 +69,7 @@ export function LoginPage() {
           LOGIN
         </h1>
         <p className="auth__lead">Partners sign in here to see the portfolio.</p>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          error={errors.email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            clear('email');
-          }}
-        />
+        <EmailField autoComplete="username" value={email} error={errors.email} onChange={edit('email', setEmail)} />
         <TextField
           label="Password"
           type={showPassword ? 'text' : 'password'}
@@ -89,10 +78,7 @@ export function LoginPage() {
           required
           value={password}
           error={errors.password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            clear('password');
-          }}
+          onChange={edit('password', setPassword)}
         />
         <div className="auth__row">
           <ShowPassword checked={showPassword} onChange={setShowPassword} />

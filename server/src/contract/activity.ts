@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, textField } from './fields';
-import { LEDGER_KINDS } from './ledger';
+import { LEDGER_KINDS, LEDGER_SOURCES } from './ledger';
+import { decimal, isoDay, isoTime } from './common';
 
 // The Activity page's two lists, the ledger and the audit log, each read a page at a time.
 
@@ -32,3 +33,49 @@ export const auditEventsInput = z
     entity: textField('Entity').max(40, 'Entity is too long.').optional(),
   })
   .default({ limit: 50 });
+
+export const transactionsOutput = z.object({
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(LEDGER_KINDS),
+      source: z.enum(LEDGER_SOURCES),
+      at: isoTime,
+      book_date: isoDay,
+      actor_email: z.string(),
+      symbol: z.string().nullable(),
+      asset_type: z.enum(['stock', 'crypto']).nullable(),
+      qty: decimal.nullable(),
+      price: decimal.nullable(),
+      amount: decimal.nullable(),
+      settles: z.boolean(),
+      cash_before: decimal.nullable(),
+      cash_after: decimal.nullable(),
+      cost_basis: decimal.nullable(),
+      realized_gain: decimal.nullable(),
+      fee: decimal.nullable(),
+      flow: decimal,
+      details: z.unknown(),
+    }),
+  ),
+  next: z.number().int().nullable().describe('Pass as `before` for the next page; null on the last page'),
+});
+export type TransactionsOutput = z.infer<typeof transactionsOutput>;
+
+export const auditEventsOutput = z.object({
+  events: z.array(
+    z.object({
+      id: z.number().int(),
+      at: isoTime,
+      actor_email: z.string(),
+      via: z.enum(['user', 'assistant']),
+      action: z.string(),
+      entity: z.string(),
+      entity_id: z.string().nullable(),
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
+  ),
+  next: z.number().int().nullable(),
+});
+export type AuditEventsOutput = z.infer<typeof auditEventsOutput>;

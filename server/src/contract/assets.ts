@@ -3,6 +3,7 @@ import { ASSET_ROW_RULE } from './asset-rules';
 import { textField } from './fields';
 import { MONEY, PERCENT, PRICE, QUANTITY } from '../domain/amounts';
 import { bookDayField, dayField, decimalField, type DecimalOptions } from './money-fields';
+import { isoDay } from './common';
 
 /** docs/product.md §5's row rule: one message for a missing name, a bad date or a non-numeric qty or price. */
 const ruled = (label: string, rule: Pick<DecimalOptions, 'scale' | 'max'>) =>
@@ -35,3 +36,16 @@ export const assetRowsInput = <T extends z.ZodType>(row: T) =>
       .min(1, 'Add at least one row to save.')
       .max(200, 'Save at most 200 rows at a time.'),
   });
+
+/** The columns every venture and real estate row answers with. */
+export const assetRowOutputFields = {
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  qty: z.number(),
+  price_paid: z.number(),
+  purchase_date: isoDay,
+  last_price_at_date: z.number(),
+  last_price_date: isoDay.nullable(),
+  value: z.number(),
+};

@@ -9,3 +9,6 @@ export const promptInput = z.strictObject({
 });
 
 export const confirmInput = z.strictObject({ confirm: z.boolean({ error: 'confirm must be true or false.' }) });
+
+export const assistantOutput = z.object({ message: z.string(), requiresConfirmation: z.boolean() });
+export type AssistantOutput = z.infer<typeof assistantOutput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, googleProofFields, inviteCodeField, nameField, passwordField, textField } from './fields';
+import { role } from './common';
 
 export const loginInput = z.strictObject({ email: emailField, password: passwordField('Password') });
 
@@ -23,3 +24,10 @@ export const googleSignupInput = z.strictObject({
   inviteCode: inviteCodeField,
   ...googleProofFields,
 });
+
+export const sessionOutput = z.object({ token: z.string().describe('Bearer token for the Authorization header'), role });
+export type SessionOutput = z.infer<typeof sessionOutput>;
+export const clientSettingsOutput = z.object({ googleClientId: z.string().nullable() });
+export type ClientSettingsOutput = z.infer<typeof clientSettingsOutput>;
+export const inviteCheckOutput = z.object({ valid: z.boolean().describe('Whether the invite can still be used; nothing else is said') });
+export type InviteCheckOutput = z.infer<typeof inviteCheckOutput>;

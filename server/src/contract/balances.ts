@@ -3,6 +3,7 @@ import { CASH_NOTE_MAX } from './balances-rules';
 import { textField } from './fields';
 import { MONEY } from '../domain/amounts';
 import { decimalField } from './money-fields';
+import { decimal } from './common';
 
 const balance = (label: string) => decimalField(label, MONEY);
 
@@ -40,3 +41,17 @@ export const cashMovementInput = z.strictObject({
 
 /** What a movement would do to Cash Available, asked before it is recorded. */
 export const cashMovementPreviewInput = z.strictObject(cashMovementFields);
+
+export const balancesOutput = z.object({ cash_available: z.number(), margin_debit: z.number(), accounts_receivable: z.number() });
+export type BalancesOutput = z.infer<typeof balancesOutput>;
+export const cashMovementOutput = z.object({ message: z.string(), cash_available: decimal });
+export type CashMovementOutput = z.infer<typeof cashMovementOutput>;
+/** What a cash movement would do: Cash Available before and after, whether it needs confirming, and why it would be refused. */
+export const cashMovementPreviewOutput = z.object({
+  cash_before: decimal,
+  cash_after: decimal,
+  confirm_above: decimal,
+  needs_confirmation: z.boolean(),
+  refusal: z.string().nullable(),
+});
+export type CashMovementPreviewOutput = z.infer<typeof cashMovementPreviewOutput>;

@@ -24,6 +24,11 @@ export function irrPercentText(irr: string): string {
   return `${fixed(dec(irr).times(100), 2)}% a year`;
 }
 
+/** A multiple (DPI, RVPI, TVPI) as screens and statements write it: "1.2500" → "1.2500x". */
+export function multipleText(multiple: string): string {
+  return `${multiple}x`;
+}
+
 /** What "provisional" means, word for word on the LP's and the GP's screens and in the statements. */
 export const PROVISIONAL_NOTE =
   'Some entries were recorded after the day they are dated, and the firm\u2019s daily values from that day on do not include their cash yet. ' +

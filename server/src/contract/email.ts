@@ -1,5 +1,5 @@
 /**
- * The one e-mail rule of the product, on the server (routers/fields.ts) and in the browser (the
+ * The one e-mail rule of the product, on the server (contract/fields.ts) and in the browser (the
  * pattern of every e-mail input), so the browser never accepts an address the server refuses
  * ("x@y.z": the top-level domain needs two letters or more). It is zod's e-mail pattern, written
  * so that it also compiles as an HTML pattern attribute (the `v` flag).
@@ -9,5 +9,3 @@ export const EMAIL_PATTERN = "(?!\\.)(?!.*\\.\\.)[A-Za-z0-9_'+.\\-]*[A-Za-z0-9_+
 export const EMAIL_RULE = new RegExp(`^(?:${EMAIL_PATTERN})$`);
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address.';
-
-export const isEmail = (text: string): boolean => EMAIL_RULE.test(text);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimal, isoDay } from './common';
 
 /** Per day the net account value, its new money and the time-weighted return. */
 export const historyInput = z
@@ -11,3 +12,8 @@ export const historyInput = z
       .default(90),
   })
   .default({ days: 90 });
+
+export const historyOutput = z.object({
+  days: z.array(z.object({ date: isoDay, netAccountValue: decimal, netFlow: decimal, returnPct: decimal, sp500Pct: decimal.nullable() })),
+});
+export type HistoryOutput = z.infer<typeof historyOutput>;

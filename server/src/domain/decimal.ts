@@ -37,13 +37,3 @@ export function toDecimalText(
   const isZero = /^0$/.test(whole) && fraction === '';
   return { text: `${isZero ? '' : sign}${whole}${fraction ? `.${fraction}` : ''}` };
 }
-
-/** Whether decimal text is below zero. */
-export function isNegativeText(text: string): boolean {
-  return text.startsWith('-');
-}
-
-/** Whether decimal text is exactly zero. */
-export function isZeroText(text: string): boolean {
-  return /^-?0(\.0*)?$/.test(text);
-}

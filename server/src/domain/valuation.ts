@@ -58,21 +58,25 @@ export interface PortfolioInput {
   dividends?: { grossYearToDate: string; grossAllTime: string; taxYearToDate: string; taxAllTime: string } | undefined;
 }
 
-export interface LotFigures {
-  id: number;
-  qty: string;
-  pricePaid: string;
-  purchaseDate: string;
+/** What a lot and a position are worth, each figure as exact decimal text. */
+interface HeldFigures {
   cost: string;
   value: string;
   dayGain: string;
   gain: string;
   gainPct: string | null;
-  /** The lot's share of the liquid value. */
+  /** The share of the liquid value. */
   pctOfPortfolio: string | null;
 }
 
-export interface PositionFigures {
+export interface LotFigures extends HeldFigures {
+  id: number;
+  qty: string;
+  pricePaid: string;
+  purchaseDate: string;
+}
+
+export interface PositionFigures extends HeldFigures {
   symbol: string;
   assetType: AssetType;
   exchange: string | null;
@@ -82,12 +86,6 @@ export interface PositionFigures {
   lastPrice: string | null;
   qty: string;
   avgPricePaid: string;
-  cost: string;
-  value: string;
-  dayGain: string;
-  gain: string;
-  gainPct: string | null;
-  pctOfPortfolio: string | null;
   /** Oldest first. */
   lots: LotFigures[];
 }

@@ -1,8 +1,8 @@
 import * as assistant from '../services/assistant/assistant';
 import { gpProcedure, router } from '../trpc/init';
-import { confirmInput, promptInput } from '../contract/assistant';
+import { assistantOutput, confirmInput, promptInput } from '../contract/assistant';
 import { declared } from '../trpc/declared-output';
-import { assistantOutput, messageOutput } from '../contract/outputs';
+import { messageOutput } from '../contract/common';
 
 // The assistant's router: the product calls it `ai` (mounted as `ai`, procedures ai.prompt and ai.confirm).
 export const aiRouter = router({

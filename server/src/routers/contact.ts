@@ -1,9 +1,9 @@
-import { markHandledInput, submitInquiryInput } from '../contract/contact';
+import { contactHandledOutput, contactListOutput, markHandledInput, submitInquiryInput } from '../contract/contact';
 import { deleteSubmission, listSubmissions, markHandled, submitInquiry } from '../services/contact/contact';
 import { gpProcedure, publicProcedure, router } from '../trpc/init';
 import { idInput } from '../contract/fields';
 import { declared } from '../trpc/declared-output';
-import { contactHandledOutput, contactListOutput, messageOutput } from '../contract/outputs';
+import { messageOutput } from '../contract/common';
 
 export const contactRouter = router({
   submit: publicProcedure

@@ -4,10 +4,10 @@ import { aiRouter } from './assistant';
 import { assetsRouter } from './assets';
 import { authRouter } from './auth';
 import { contactRouter } from './contact';
-import { messageOutput } from '../contract/outputs';
 import { portfolioRouter } from './portfolio';
 import { declared } from '../trpc/declared-output';
 import { createCallerFactory, publicProcedure, router } from '../trpc/init';
+import { messageOutput } from '../contract/common';
 
 export const PING_MESSAGE = 'Welcome! The partner portal is online.';
 

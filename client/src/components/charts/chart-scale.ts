@@ -1,3 +1,5 @@
+import { formatAxisDate } from '../../lib/format';
+
 /** Plain arithmetic for drawing the charts (screen coordinates only; every figure shown as text comes from decimal strings). */
 
 /** "Nice" tick values covering [min, max], about `count` of them (1, 2, 2.5 or 5 times a power of ten apart). */
@@ -50,8 +52,6 @@ export function arcPath(cx: number, cy: number, outer: number, inner: number, a0
   return `M${at(outer, a0)}A${outer},${outer} 0 ${large} 1 ${at(outer, a1)}L${at(inner, a1)}A${inner},${inner} 0 ${large} 0 ${at(inner, a0)}Z`;
 }
 
-const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-const monthYear = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' });
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /**
@@ -64,12 +64,12 @@ export function dayAxisLabels(dates: readonly string[], plotWidth: number, spaci
   const last = dates.at(-1);
   if (first === undefined || last === undefined) return [];
   const spanDays = (dayOf(last).getTime() - dayOf(first).getTime()) / 86_400_000;
-  const format = spanDays <= 150 ? monthDay : monthYear;
+  const month = spanDays > 150;
   const every = Math.max(1, Math.ceil(dates.length / Math.max(1, Math.floor(plotWidth / spacing))));
   const labels: { index: number; text: string }[] = [];
   dates.forEach((date, index) => {
     if (index % every !== 0) return;
-    const text = format.format(dayOf(date));
+    const text = formatAxisDate(date, { month });
     if (labels.at(-1)?.text !== text) labels.push({ index, text });
   });
   return labels;

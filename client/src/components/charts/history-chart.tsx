@@ -1,19 +1,17 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@server/router';
 import { trpc } from '../../api/trpc';
-import { formatCalendarDate, formatCurrency, formatPercent, formatSignedCurrency } from '../../lib/format';
+import { formatCalendarDate, formatCurrency, formatPercent, formatPercentTick, formatSignedCurrency } from '../../lib/format';
 import { DASHBOARD_FRESH_MS, HISTORY_DAYS } from '../../api/prefetch-dashboard';
 import { LineChart } from './line-chart';
 
 /** A day of the portfolio's history, as portfolio.history answers it. */
 export type HistoryDay = inferRouterOutputs<AppRouter>['portfolio']['history']['days'][number];
 
-const percentTick = (v: number) => `${v.toFixed(1)}%`;
-
-/** The chart's text alternative: value and time-weighted return over the period, beside the S&P 500. */
 /** The plot's height, kept while the history loads so nothing below it moves. */
 export const HISTORY_PLOT_HEIGHT = 268;
 
+/** The chart's text alternative: value and time-weighted return over the period, beside the S&P 500. */
 export function historySummary(days: readonly HistoryDay[]): string {
   const first = days[0];
   const last = days.at(-1);
@@ -60,7 +58,7 @@ export function HistoryChart() {
               labels={labels}
               series={series}
               height={HISTORY_PLOT_HEIGHT}
-              formatTick={percentTick}
+              formatTick={formatPercentTick}
               formatTooltipLabel={formatCalendarDate}
               formatValue={(v) => formatPercent(v, { signed: true })}
             />

@@ -1,15 +1,7 @@
+import type { Submission } from '@contract/contact';
 import { compareSortValues } from '../../components/table-sort';
 
-export interface Submission {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  created_at: string;
-  /** When a GP marked it handled; null while open. */
-  handled_at?: string | null;
-}
+export type { Submission } from '@contract/contact';
 
 /** docs/product.md §2's sort choices, Most Recent first as the default. */
 export const SUBMISSION_SORTS = [

@@ -3,6 +3,7 @@ import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { DataTable } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
+import { DialogFooter } from '../../components/dialog-footer';
 import { TextField } from '../../components/text-field';
 import { useToast } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -113,14 +114,7 @@ export function UserInfoPage() {
             {CONFIRM_DELETE}
           </p>
           {pendingDelete && <p className="dialog__detail">{String(pendingDelete.email ?? pendingDelete.id)}</p>}
-          <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => setPendingDelete(null)}>
-              Cancel
-            </button>
-            <button type="button" className="button button--danger" onClick={confirmDelete}>
-              Delete
-            </button>
-          </div>
+          <DialogFooter onCancel={() => setPendingDelete(null)} action="Delete" onAction={confirmDelete} danger />
         </div>
       </Dialog>
     </div>

@@ -4,12 +4,11 @@ import { trpc } from '../../api/trpc';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { useToast } from '../../lib/notify';
-import { NOT_AVAILABLE } from '@contract/quotes';
 import { formatCalendarDate, formatCurrency, formatQuantity, formatUnitValue } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CapitalEntries } from './capital-entries';
 import { CapitalEntryForm } from './capital-entry-form';
-import { formatIrr } from './capital-figures';
+import { formatIrr, formatMultiple } from './capital-figures';
 import { ProvisionalMark, ProvisionalNotice } from './provisional-notice';
 import type { CapitalAccounts, CapitalEntry } from './capital-types';
 import { StatementDownloads } from './statement-downloads';
@@ -17,7 +16,6 @@ import '../../styles/portal-page.css';
 import './capital.css';
 
 type Row = CapitalAccounts['accounts'][number];
-const ratio = (value: string | null) => (value === null ? NOT_AVAILABLE : `${value}x`);
 
 const columns: Column<Row>[] = [
   { key: 'name', header: 'Limited partner', text: (r) => r.name },
@@ -75,9 +73,30 @@ const columns: Column<Row>[] = [
     sortValue: (r) => r.figures.value,
     className: 'num',
   },
-  { key: 'dpi', header: 'DPI', text: (r) => ratio(r.figures.dpi), sort: 'decimal', sortValue: (r) => r.figures.dpi, className: 'num' },
-  { key: 'rvpi', header: 'RVPI', text: (r) => ratio(r.figures.rvpi), sort: 'decimal', sortValue: (r) => r.figures.rvpi, className: 'num' },
-  { key: 'tvpi', header: 'TVPI', text: (r) => ratio(r.figures.tvpi), sort: 'decimal', sortValue: (r) => r.figures.tvpi, className: 'num' },
+  {
+    key: 'dpi',
+    header: 'DPI',
+    text: (r) => formatMultiple(r.figures.dpi),
+    sort: 'decimal',
+    sortValue: (r) => r.figures.dpi,
+    className: 'num',
+  },
+  {
+    key: 'rvpi',
+    header: 'RVPI',
+    text: (r) => formatMultiple(r.figures.rvpi),
+    sort: 'decimal',
+    sortValue: (r) => r.figures.rvpi,
+    className: 'num',
+  },
+  {
+    key: 'tvpi',
+    header: 'TVPI',
+    text: (r) => formatMultiple(r.figures.tvpi),
+    sort: 'decimal',
+    sortValue: (r) => r.figures.tvpi,
+    className: 'num',
+  },
   { key: 'irr', header: 'IRR', text: (r) => formatIrr(r.figures.irr), sort: 'decimal', sortValue: (r) => r.figures.irr, className: 'num' },
 ];
 

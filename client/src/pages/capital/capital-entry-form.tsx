@@ -1,11 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CAPITAL_KINDS, capitalEntryInput, type CapitalKind } from '@contract/capital';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { TextField } from '../../components/text-field';
+import { easternDayOf } from '../../lib/format';
 import { useToast } from '../../lib/notify';
 import { useFieldErrors } from '../../lib/use-field-errors';
 import { AmountField } from '../../components/amount-field';
+import { SelectField } from '../../components/select-field';
 import { AllowNegativeCash } from '../../components/allow-negative-cash';
 import { bookDateProblem } from '@contract/book-dates';
 import { isCalendarDay } from '@domain/dates';
@@ -14,21 +16,21 @@ export const ENTRY_FAILED = 'Failed to record the entry';
 export const CHOOSE_PARTNER = 'Choose a limited partner first.';
 
 const KIND_LABEL: Record<CapitalKind, string> = { commitment: 'Commitment', contribution: 'Contribution', distribution: 'Distribution' };
+const KIND_OPTIONS = CAPITAL_KINDS.map((kind) => ({ value: kind, label: KIND_LABEL[kind] }));
 
 /** Today in New York, as the books date things. */
-const todayInNewYork = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+const todayInNewYork = () => easternDayOf(new Date()) ?? '';
 
 /** Recording a commitment, contribution or distribution (amount, date) for the chosen LP. */
 export function CapitalEntryForm({ userId, onRecorded }: { userId: number | null; onRecorded: () => Promise<void> }) {
   const notify = useToast();
   const add = trpc.portfolio.capital.addEntry.useMutation();
-  const kindId = useId();
   const [kind, setKind] = useState<CapitalKind>('contribution');
   const [amount, setAmount] = useState('');
   const [date, setDate] = useState(todayInNewYork);
   const [allowNegative, setAllowNegative] = useState(false);
   const [problem, setProblem] = useState('');
-  const { formRef, errors, validate, clear } = useFieldErrors();
+  const { formRef, errors, validate, edit } = useFieldErrors();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,38 +54,9 @@ export function CapitalEntryForm({ userId, onRecorded }: { userId: number | null
 
   return (
     <form ref={formRef} className="capital-entry-form" onSubmit={submit} noValidate aria-label="Record a capital account entry">
-      <div className="field">
-        <label className="field__label" htmlFor={kindId}>
-          Kind
-        </label>
-        <select id={kindId} className="field__input" value={kind} onChange={(e) => setKind(e.target.value as CapitalKind)}>
-          {CAPITAL_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABEL[k]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <AmountField
-        value={amount}
-        error={errors.amount}
-        onChange={(text) => {
-          setAmount(text);
-          clear('amount');
-        }}
-      />
-      <TextField
-        label="Date"
-        name="date"
-        type="date"
-        required
-        value={date}
-        error={errors.date}
-        onChange={(e) => {
-          setDate(e.target.value);
-          clear('date');
-        }}
-      />
+      <SelectField label="Kind" value={kind} options={KIND_OPTIONS} onChange={setKind} />
+      <AmountField value={amount} error={errors.amount} onChange={edit('amount', setAmount)} />
+      <TextField label="Date" name="date" type="date" required value={date} error={errors.date} onChange={edit('date', setDate)} />
       {/* A distribution is a withdrawal from Cash Available. */}
       {kind === 'distribution' && <AllowNegativeCash checked={allowNegative} onChange={setAllowNegative} />}
       <button type="submit" className="button" disabled={add.isPending}>

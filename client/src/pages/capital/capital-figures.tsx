@@ -1,4 +1,4 @@
-import { irrPercentText } from '@contract/capital-rules';
+import { irrPercentText, multipleText } from '@contract/capital-rules';
 import { NOT_AVAILABLE } from '@contract/quotes';
 import { formatCurrency, formatQuantity } from '../../lib/format';
 import type { AccountFigures } from './capital-types';
@@ -9,7 +9,10 @@ export function formatIrr(irr: string | null): string {
   return irr === null ? NOT_AVAILABLE : irrPercentText(irr);
 }
 
-const ratio = (value: string | null) => (value === null ? NOT_AVAILABLE : `${value}x`);
+/** A multiple (DPI, RVPI, TVPI) as the statements write it: "1.2500" -> "1.2500x". */
+export function formatMultiple(value: string | null): string {
+  return value === null ? NOT_AVAILABLE : multipleText(value);
+}
 
 /**
  * An account's figures as a list of terms and values; with `provisional`, those that rest on the
@@ -23,9 +26,9 @@ export function CapitalFigures({ figures, provisional = false }: { figures: Acco
     ['Distributed', formatCurrency(figures.distributed), false],
     ['Units', formatQuantity(figures.units), provisional],
     ['Value', formatCurrency(figures.value), provisional],
-    ['DPI', ratio(figures.dpi), false],
-    ['RVPI', ratio(figures.rvpi), provisional],
-    ['TVPI', ratio(figures.tvpi), provisional],
+    ['DPI', formatMultiple(figures.dpi), false],
+    ['RVPI', formatMultiple(figures.rvpi), provisional],
+    ['TVPI', formatMultiple(figures.tvpi), provisional],
     ['IRR', formatIrr(figures.irr), provisional],
   ];
   return (

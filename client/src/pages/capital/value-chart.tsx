@@ -1,9 +1,7 @@
-import { formatCalendarDate, formatCurrency } from '../../lib/format';
+import { formatCalendarDate, formatCurrency, formatThousandsTick } from '../../lib/format';
 import { LineChart } from '../../components/charts/line-chart';
 import type { CapitalAccount } from './capital-types';
 import '../../components/charts/charts.css';
-
-const moneyTick = (v: number) => `$${Math.round(v / 1000).toLocaleString('en-US')}k`;
 
 /** The account's value at each daily snapshot since capital accounts started, with a text alternative. */
 export function ValueChart({ history }: { history: CapitalAccount['history'] }) {
@@ -30,7 +28,7 @@ export function ValueChart({ history }: { history: CapitalAccount['history'] }) 
           // Chart coordinates only; the figures shown as text come from the decimal strings.
           series={[{ name: 'Value', color: 'var(--chart-1)', values: history.map((p) => Number(p.value)) }]}
           height={220}
-          formatTick={moneyTick}
+          formatTick={formatThousandsTick}
           formatTooltipLabel={formatCalendarDate}
           formatValue={(v) => formatCurrency(v)}
         />

@@ -12,12 +12,17 @@ import { useFieldErrors } from '../../lib/use-field-errors';
 import { decimalText } from './assets/asset-values';
 import { useRefreshPortfolio } from './use-portfolio';
 import { AmountField } from '../../components/amount-field';
+import { SelectField, type SelectOption } from '../../components/select-field';
 import './cash-movement-form.css';
 
 const loadCashMovementInput = () => import('@contract/balances').then((contract) => contract.cashMovementInput);
 
 export const CASH_MOVEMENT_FAILED = 'Failed to record the cash movement';
 type Kind = 'deposit' | 'withdrawal';
+const KINDS: readonly SelectOption<Kind>[] = [
+  { value: 'deposit', label: 'Deposit' },
+  { value: 'withdrawal', label: 'Withdrawal' },
+];
 
 interface Movement {
   kind: Kind;
@@ -45,7 +50,7 @@ export function CashMovementForm() {
   const refresh = useRefreshPortfolio();
   const utils = trpc.useUtils();
   const record = trpc.portfolio.balances.recordCashMovement.useMutation();
-  const kindId = useId();
+  const titleId = useId();
   const [kind, setKind] = useState<Kind>('deposit');
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
@@ -53,7 +58,7 @@ export function CashMovementForm() {
   const [problem, setProblem] = useState('');
   const [checking, setChecking] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
-  const { formRef, errors, validate, clear } = useFieldErrors();
+  const { formRef, errors, validate, edit } = useFieldErrors();
   const cashMovementInput = useContractSchema(loadCashMovementInput);
 
   const send = (movement: Movement, confirmed: boolean) =>
@@ -107,28 +112,13 @@ export function CashMovementForm() {
   const what = pending?.movement.kind === 'withdrawal' ? 'withdrawal' : 'deposit';
   return (
     <>
-      <form ref={formRef} className="cash-movement" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${kindId}-title`}>
-        <h3 id={`${kindId}-title`} className="cash-movement__title">
+      <form ref={formRef} className="cash-movement" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={titleId}>
+        <h3 id={titleId} className="cash-movement__title">
           Record a deposit or withdrawal
         </h3>
         <div className="cash-movement__fields">
-          <div className="field">
-            <label className="field__label" htmlFor={kindId}>
-              Kind
-            </label>
-            <select id={kindId} className="field__input" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-              <option value="deposit">Deposit</option>
-              <option value="withdrawal">Withdrawal</option>
-            </select>
-          </div>
-          <AmountField
-            value={amount}
-            error={errors.amount}
-            onChange={(text) => {
-              setAmount(text);
-              clear('amount');
-            }}
-          />
+          <SelectField label="Kind" value={kind} options={KINDS} onChange={setKind} />
+          <AmountField value={amount} error={errors.amount} onChange={edit('amount', setAmount)} />
           <TextField
             label="Note"
             name="note"
@@ -136,10 +126,7 @@ export function CashMovementForm() {
             maxLength={CASH_NOTE_MAX}
             value={note}
             error={errors.note}
-            onChange={(e) => {
-              setNote(e.target.value);
-              clear('note');
-            }}
+            onChange={edit('note', setNote)}
           />
         </div>
         <AllowNegativeCash checked={allowNegative} onChange={setAllowNegative} />

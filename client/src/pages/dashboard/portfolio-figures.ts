@@ -1,31 +1,13 @@
 import { sellFifo } from '@domain/fifo';
-import { centsText, dec, type Decimal } from '@domain/money';
+import { centsText, dec } from '@domain/money';
 import type { AllocationParts } from '../../components/charts/allocation-chart';
 import type { Position, PortfolioTotals } from './portfolio-types';
 
 /**
  * The dashboards show the portfolio engine's figures (portfolio.valuation) as it sends them; this
- * file only orders them, shows a debit as owed, and previews a sale with the engine's own
+ * file only shows a debit as owed, and previews a sale with the engine's own
  * first-in, first-out rule (server/src/domain/fifo.ts). No float is ever part of a figure shown.
  */
-
-/** Decimal text as a decimal; anything that is not a number counts as nothing, never as NaN. */
-function decimalOf(value: string | number | null | undefined): Decimal | null {
-  if (value === null || value === undefined || value === '') return null;
-  try {
-    return dec(value);
-  } catch {
-    return null;
-  }
-}
-
-/** Orders two figures exactly (decimal text or quote numbers); a missing figure sorts lowest. */
-export function compareFigures(a: string | number | null, b: string | number | null): number {
-  const x = decimalOf(a);
-  const y = decimalOf(b);
-  if (x === null || y === null) return x === y ? 0 : x === null ? -1 : 1;
-  return x.cmp(y);
-}
 
 /** A figure shown as owed: "10000.00" → "-10000.00"; zero stays "0.00" (never "-0.00"). */
 export function negatedText(text: string): string {

@@ -3,7 +3,8 @@ import { requestPasswordResetInput } from '@contract/password-reset';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { Dialog } from '../../components/dialog';
-import { TextField } from '../../components/text-field';
+import { DialogFooter } from '../../components/dialog-footer';
+import { EmailField } from '../../components/email-field';
 import { useFieldErrors } from '../../lib/use-field-errors';
 
 export const RESET_REQUEST_FAILED = 'Something went wrong.';
@@ -17,7 +18,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const [sent, setSent] = useState(false);
   const request = trpc.auth.passwordReset.request.useMutation();
-  const { formRef, errors, validate, clear, reset } = useFieldErrors();
+  const { formRef, errors, validate, edit, reset } = useFieldErrors();
 
   const close = () => {
     setEmail('');
@@ -49,30 +50,16 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
         <p id="forgot-password-help" className="dialog__text">
           Enter the email address of your account and we will send you a link to set a new password.
         </p>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          error={errors.email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            clear('email');
-          }}
-        />
+        <EmailField autoComplete="email" value={email} error={errors.email} onChange={edit('email', setEmail)} />
         <p className={`dialog__message${message?.failed ? ' dialog__message--error' : ''}`} role="status">
           {message?.text}
         </p>
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={close}>
-            {sent ? 'Done' : 'Cancel'}
-          </button>
-          <button type="submit" className="button button--primary" disabled={sent || request.isPending}>
-            Send Reset Link
-          </button>
-        </div>
+        <DialogFooter
+          onCancel={close}
+          cancelLabel={sent ? 'Done' : 'Cancel'}
+          action="Send Reset Link"
+          disabled={sent || request.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import { messageOf } from '../../api/errors';
 import { replaceToken } from '../../api/session';
 import { trpc } from '../../api/trpc';
 import { Dialog } from '../../components/dialog';
+import { DialogFooter } from '../../components/dialog-footer';
 import { PasswordField } from '../../components/password-field';
 import { PasswordRules } from '../../components/password-rules';
 import { useToast } from '../../lib/notify';
@@ -85,17 +86,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           onChange={set('verify')}
         />
         <PasswordRules password={form.newPassword} />
-        <p className="dialog__message dialog__message--error" role="alert">
-          {problem}
-        </p>
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={change.isPending}>
-            Submit
-          </button>
-        </div>
+        <DialogFooter error={problem} onCancel={close} action="Submit" disabled={change.isPending} />
       </form>
     </Dialog>
   );

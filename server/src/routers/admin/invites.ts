@@ -1,9 +1,9 @@
 import { createInvite, openInvites, revokeInvite } from '../../services/invites/invites';
 import { gpProcedure, router } from '../../trpc/init';
-import { createInviteInput } from '../../contract/invites';
+import { createInviteInput, inviteLinkOutput, invitesOutput } from '../../contract/invites';
 import { idInput } from '../../contract/fields';
 import { declared } from '../../trpc/declared-output';
-import { inviteLinkOutput, invitesOutput, messageOutput } from '../../contract/outputs';
+import { messageOutput } from '../../contract/common';
 
 /** The GP profile's invite links: 'GENERATE GP INVITE LINK', the open invites and their revocation. */
 export const invitesRouter = router({

@@ -2,7 +2,8 @@ import { deleteUser, userInfo } from '../../services/users/users';
 import { gpProcedure, router } from '../../trpc/init';
 import { idInput } from '../../contract/fields';
 import { declared } from '../../trpc/declared-output';
-import { messageOutput, userInfoOutput } from '../../contract/outputs';
+import { messageOutput } from '../../contract/common';
+import { userInfoOutput } from '../../contract/users';
 
 /** The product's User info page (/user_info): the Users table with its Delete action, and the User Edit Logs. */
 export const usersRouter = router({

@@ -4,7 +4,7 @@ import type { AssetInput, AssetKind, AssetView, KindAssets } from '../../service
 import { declared } from '../../trpc/declared-output';
 import { authedProcedure, gpProcedure, router } from '../../trpc/init';
 import { idInput } from '../../contract/fields';
-import { messageOutput } from '../../contract/outputs';
+import { messageOutput } from '../../contract/common';
 
 /** The four calls of one table: list, save new rows (all or none), update a row, delete a row. */
 export function assetRouter<K extends AssetKind>(

@@ -1,5 +1,4 @@
-import { realEstateRowInput, realEstateUpdateInput } from '../../contract/real-estate';
-import { realEstateRowOutput } from '../../contract/outputs';
+import { realEstateRowInput, realEstateRowOutput, realEstateUpdateInput } from '../../contract/real-estate';
 import { realEstateAssets } from '../../services/assets/real-estate';
 import { assetRouter } from './asset-router';
 

@@ -1,5 +1,4 @@
-import { ventureRowInput, ventureUpdateInput } from '../../contract/venture';
-import { ventureRowOutput } from '../../contract/outputs';
+import { ventureRowInput, ventureRowOutput, ventureUpdateInput } from '../../contract/venture';
 import { ventureAssets } from '../../services/assets/venture';
 import { assetRouter } from './asset-router';
 

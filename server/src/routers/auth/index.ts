@@ -1,11 +1,20 @@
 import * as accounts from '../../services/auth/accounts';
 import { checkInvite } from '../../services/invites/invites';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
-import { checkInviteInput, googleLoginInput, googleSignupInput, loginInput, signupInput } from '../../contract/auth';
+import {
+  checkInviteInput,
+  clientSettingsOutput,
+  googleLoginInput,
+  googleSignupInput,
+  inviteCheckOutput,
+  loginInput,
+  sessionOutput,
+  signupInput,
+} from '../../contract/auth';
 import { declared } from '../../trpc/declared-output';
-import { clientSettingsOutput, inviteCheckOutput, messageOutput, sessionOutput } from '../../contract/outputs';
 import { passwordResetRouter } from './password-reset';
 import { profileRouter } from './profile';
+import { messageOutput } from '../../contract/common';
 
 /** Signing in and signing up; the password reset and the signed-in user's profile have sub-routers of their own. */
 export const authRouter = router({

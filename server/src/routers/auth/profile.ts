@@ -1,8 +1,8 @@
 import * as profile from '../../services/profile/profile';
 import { authedProcedure, router } from '../../trpc/init';
-import { changePasswordInput, updateProfileInput } from '../../contract/profile';
+import { changePasswordInput, changePasswordOutput, profileOutput, updateProfileInput } from '../../contract/profile';
 import { declared } from '../../trpc/declared-output';
-import { changePasswordOutput, messageOutput, profileOutput } from '../../contract/outputs';
+import { messageOutput } from '../../contract/common';
 
 /** The GP and LP profile pages: the signed-in user's own details, their edit and their password. */
 export const profileRouter = router({

@@ -1,8 +1,7 @@
 import * as activity from '../../services/portfolio/activity';
-import { auditEventsInput, transactionsInput } from '../../contract/activity';
+import { auditEventsInput, auditEventsOutput, transactionsInput, transactionsOutput } from '../../contract/activity';
 import { authedProcedure, router } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
-import { auditEventsOutput, transactionsOutput } from '../../contract/outputs';
 
 /** The Activity page: the ledger's transactions and the audit log. */
 export const activityRouter = router({

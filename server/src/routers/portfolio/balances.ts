@@ -1,8 +1,14 @@
 import * as balances from '../../services/portfolio/balances';
-import { cashMovementInput, cashMovementPreviewInput, saveBalancesInput } from '../../contract/balances';
+import {
+  balancesOutput,
+  cashMovementInput,
+  cashMovementOutput,
+  cashMovementPreviewInput,
+  cashMovementPreviewOutput,
+  saveBalancesInput,
+} from '../../contract/balances';
 import { authedProcedure, gpProcedure, router } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
-import { balancesOutput, cashMovementOutput, cashMovementPreviewOutput } from '../../contract/outputs';
 
 /** The product's cash/margin panel: Cash Available, Margin Debit and Accounts Receivable. */
 export const balancesRouter = router({

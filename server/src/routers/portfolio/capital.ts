@@ -1,4 +1,12 @@
-import { capitalAccountInput, capitalEntryInput, statementInput } from '../../contract/capital';
+import {
+  capitalAccountInput,
+  capitalAccountOutput,
+  capitalAccountsOutput,
+  capitalEntryInput,
+  capitalEntryOutput,
+  downloadOutput,
+  statementInput,
+} from '../../contract/capital';
 import { accountOf, allAccounts } from '../../services/capital/accounts';
 import { statementCsvDownload, statementPdfDownload } from '../../services/capital/downloads';
 import { deleteEntry, recordEntry } from '../../services/capital/entries';
@@ -6,7 +14,7 @@ import { accountReader } from '../../services/capital/reader';
 import { declared } from '../../trpc/declared-output';
 import { gpHeavyReadProcedure, gpProcedure, heavyReadProcedure, router } from '../../trpc/init';
 import { idInput } from '../../contract/fields';
-import { capitalAccountOutput, capitalAccountsOutput, capitalEntryOutput, downloadOutput, messageOutput } from '../../contract/outputs';
+import { messageOutput } from '../../contract/common';
 
 /** Limited partners' capital accounts (README "Capital accounts"): an LP reads only their own. */
 export const capitalRouter = router({

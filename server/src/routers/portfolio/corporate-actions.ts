@@ -1,6 +1,6 @@
 import { corporateActionInput, corporateActionResult, corporateActionsOutput } from '../../contract/corporate-actions';
 import { idInput } from '../../contract/fields';
-import { messageOutput } from '../../contract/outputs';
+import { messageOutput } from '../../contract/common';
 import { listCorporateActions, recordCorporateAction, removeCorporateAction } from '../../services/portfolio/corporate-actions';
 import { declared } from '../../trpc/declared-output';
 import { authedProcedure, gpProcedure, router } from '../../trpc/init';

@@ -1,7 +1,7 @@
 import * as exportFiles from '../../services/portfolio/exports';
 import { heavyReadProcedure, router } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
-import { csvOutput } from '../../contract/outputs';
+import { csvOutput } from '../../contract/exports';
 
 /** The CSV files for a spreadsheet (REST: /api/export/*.csv). */
 export const exportsRouter = router({

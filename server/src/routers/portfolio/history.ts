@@ -1,8 +1,7 @@
 import { portfolioHistory } from '../../services/portfolio/history';
-import { historyInput } from '../../contract/history';
+import { historyInput, historyOutput } from '../../contract/history';
 import { authedProcedure } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
-import { historyOutput } from '../../contract/outputs';
 
 /** The dashboards' history chart: per day the net account value, its new money and the time-weighted return, beside the S&P 500. */
 export const historyProcedure = authedProcedure

@@ -1,9 +1,9 @@
 import * as holdings from '../../services/portfolio/holdings';
-import { addHoldingInput, checkSymbolInput, sellInput } from '../../contract/holdings';
+import { addHoldingInput, checkSymbolInput, holdingsOutput, sellInput, sellOutput, symbolCheckOutput } from '../../contract/holdings';
 import { authedProcedure, gpProcedure, router } from '../../trpc/init';
 import { idInput } from '../../contract/fields';
 import { declared } from '../../trpc/declared-output';
-import { holdingsOutput, messageOutput, sellOutput, symbolCheckOutput } from '../../contract/outputs';
+import { messageOutput } from '../../contract/common';
 
 /** The product's Liquid Assets table: the stock and crypto lots, Add Investment, and the trash button's sale or delete. */
 export const holdingsRouter = router({

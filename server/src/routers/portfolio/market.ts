@@ -2,7 +2,7 @@ import { listPredictions } from '../../services/market/predictions';
 import { marketSummary } from '../../services/market/service';
 import { authedProcedure, router } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
-import { marketSummaryOutput, predictionsOutput } from '../../contract/outputs';
+import { marketSummaryOutput, predictionsOutput } from '../../contract/market';
 
 /** What the market says: the market bar's index tiles and the next-day predicted closes. */
 export const marketRouter = router({

@@ -1,7 +1,7 @@
 import { summary } from '../../services/portfolio/valuation';
 import { authedProcedure } from '../../trpc/init';
 import { declared } from '../../trpc/declared-output';
-import { summaryOutput, valuationOutput } from '../../contract/outputs';
+import { summaryOutput, valuationOutput } from '../../contract/valuation';
 
 /** Every figure of the dashboards, computed once by the portfolio engine, as decimal text. */
 export const valuationProcedure = authedProcedure.output(declared(valuationOutput)).query(async ({ ctx }) => {

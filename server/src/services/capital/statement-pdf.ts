@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { firm } from '../../contract/firm';
-import { CAPITAL_KIND_LABELS, irrPercentText } from '../../contract/capital-rules';
+import { CAPITAL_KIND_LABELS, irrPercentText, multipleText } from '../../contract/capital-rules';
 import { addDays } from '../../domain/dates';
 import { qty, unitPrice, usd } from '../../platform/format';
 import type { Statement } from './statement';
@@ -31,7 +31,7 @@ const shortDay = (day: string) => shortDate.format(new Date(`${day}T00:00:00Z`))
 const NONE = '\u2014';
 const money = (value: string | null) => (value === null ? NONE : usd(value));
 const perUnit = (value: string | null) => (value === null ? NONE : unitPrice(value));
-const ratio = (value: string | null) => (value === null ? NONE : `${value}x`);
+const multiple = (value: string | null) => (value === null ? NONE : multipleText(value));
 const irr = (value: string | null) => (value === null ? NONE : irrPercentText(value));
 const negated = (value: string) => (/^0(\.0+)?$/.test(value) ? usd(value) : usd(`-${value}`));
 
@@ -166,9 +166,9 @@ export function statementPdf(s: Statement): Promise<Buffer> {
   figureRows([
     { label: 'Units held', value: qty(s.units) },
     { label: 'Value per unit', value: perUnit(s.unit_value), provisional: closing },
-    { label: 'DPI (distributed \u00f7 contributed)', value: ratio(s.dpi) },
-    { label: 'RVPI (value \u00f7 contributed)', value: ratio(s.rvpi), provisional: closing },
-    { label: 'TVPI ((distributed + value) \u00f7 contributed)', value: ratio(s.tvpi), provisional: closing },
+    { label: 'DPI (distributed \u00f7 contributed)', value: multiple(s.dpi) },
+    { label: 'RVPI (value \u00f7 contributed)', value: multiple(s.rvpi), provisional: closing },
+    { label: 'TVPI ((distributed + value) \u00f7 contributed)', value: multiple(s.tvpi), provisional: closing },
     { label: 'IRR since the first contribution (XIRR)', value: irr(s.irr), provisional: closing },
   ]);
 

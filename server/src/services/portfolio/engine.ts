@@ -17,21 +17,20 @@ import { NO_QUOTE } from '../../contract/quotes';
 import { liveQuote, type LiveQuote } from '../market/live-quote';
 import { rememberSerialized } from '../../platform/serialized';
 import { observeLocalVersions, PORTFOLIO_CHANNEL } from './ledger';
+import type { LotRow } from './trades';
 
 /**
  * The portfolio engine's service side: it reads the books once per change and hands every
  * reader (REST, tRPC, the assistant, snapshots, exports) the same valuation.
  */
 
-export type LotRow = Pick<
-  typeof holdings.$inferSelect,
-  'id' | 'symbol' | 'assetType' | 'exchange' | 'qty' | 'pricePaid' | 'costBasis' | 'purchaseDate'
->;
+/** What the engine reads of a lot row (trades.ts's LotRow). */
+type BookLot = Pick<LotRow, 'id' | 'symbol' | 'assetType' | 'exchange' | 'qty' | 'pricePaid' | 'costBasis' | 'purchaseDate'>;
 
 type QuoteRow = typeof quotesTable.$inferSelect;
 
 export interface Books {
-  lots: LotRow[];
+  lots: BookLot[];
   /** The cached quote rows of the held symbols (none for a past day). */
   quotes: Map<string, QuoteRow>;
   input: PortfolioInput;

@@ -1,6 +1,6 @@
 import { writeBooks } from './ledger';
 import type { Db } from '../../db/open';
-import type { AssetType } from '../../contract/asset-rules';
+import type { AddHoldingInput, CheckSymbolInput, SellInput, SellOutput, SymbolCheckOutput } from '../../contract/holdings';
 import type { Actor } from '../../platform/audit';
 import { fail } from '../../platform/errors';
 import { buyLots, correctLot, feeAboveGross, sellLots, type BooksDeps, type Bought, type TradeSource } from './trades';
@@ -8,7 +8,7 @@ import { centsText, dec, type Decimal } from '../../domain/money';
 import { qty, usd } from '../../platform/format';
 import type { HoldingView, PortfolioEngine, PortfolioView } from './engine';
 import { LIMITS, type RateLimiter } from '../../platform/rate-limit';
-import { noMarketData, type SymbolStatus } from '../market/lookup';
+import { noMarketData } from '../market/lookup';
 import type { MarketService } from '../market/service';
 import { firmSymbol, nothingToSell, typedSymbol } from './trade-rules';
 import { bookDateProblem } from '../../contract/book-dates';
@@ -26,18 +26,6 @@ export interface HoldingsDeps {
 /** Buying inside the caller's transaction: Add Investment's own, or the assistant's confirmation. */
 export type PurchaseDeps = BooksDeps;
 
-export interface NewHolding {
-  symbol: string;
-  asset_type: AssetType;
-  exchange?: string | undefined;
-  /** Decimal text, as the input fields hand it on; a fee (commission) is part of the lot's cost basis. */
-  purchases: { qty: string; price_paid: string; purchase_date: string; fee?: string | undefined }[];
-  /** Whether the purchases were paid from Cash Available (default: no, they are recorded). */
-  settles?: boolean | undefined;
-  /** Paid from cash, whether they may take Cash Available below zero (margin; default: no). */
-  allow_negative_cash?: boolean | undefined;
-}
-
 /** Every lot, by symbol and purchase date, with the cached quote of its symbol: the engine's view. */
 export async function listHoldings(deps: HoldingsDeps): Promise<HoldingView[]> {
   return (await deps.portfolio.current()).holdings;
@@ -49,7 +37,7 @@ export async function listHoldings(deps: HoldingsDeps): Promise<HoldingView[]> {
  * audit record, in the caller's transaction. Call afterPurchase once it has committed. Recording
  * purchases made elsewhere does not touch Cash Available unless `settles` says it was paid from it.
  */
-export async function purchase(deps: PurchaseDeps, actor: Actor, input: NewHolding, source: TradeSource): Promise<Bought> {
+export async function purchase(deps: PurchaseDeps, actor: Actor, input: AddHoldingInput, source: TradeSource): Promise<Bought> {
   const now = deps.now();
   const dateProblem = input.purchases.map((p) => bookDateProblem(p.purchase_date, now)).find((problem) => problem !== null);
   if (dateProblem) throw fail.badRequest(dateProblem);
@@ -66,7 +54,7 @@ export async function purchase(deps: PurchaseDeps, actor: Actor, input: NewHoldi
 }
 
 /** Add Investment: the purchases in one transaction, answered as the engine now shows the new lots. */
-export async function addHolding(deps: HoldingsDeps, actor: Actor, input: NewHolding): Promise<HoldingView[]> {
+export async function addHolding(deps: HoldingsDeps, actor: Actor, input: AddHoldingInput): Promise<HoldingView[]> {
   const bought = await writeBooks(deps.db, (tx) => purchase({ db: tx, now: deps.now }, actor, input, 'add_investment'));
   // The new lots as the engine now shows them, in the order they were sent.
   const shown = new Map((await afterPurchase(deps, firmSymbol(input.symbol, input.asset_type))).holdings.map((h) => [h.id, h]));
@@ -85,19 +73,8 @@ export async function afterPurchase(deps: HoldingsDeps, symbol: string): Promise
 
 export const TOO_MANY_SYMBOL_CHECKS = 'Too many ticker checks. Please wait a minute.';
 
-export interface SymbolCheck {
-  symbol: string;
-  status: SymbolStatus;
-  /** What the form shows under the ticker: "No market data for QQQQ." when the provider has none. */
-  message: string | null;
-}
-
 /** Add Investment's ticker check: whether the firm gets market data for the symbol it was given. */
-export async function checkSymbol(
-  deps: HoldingsDeps,
-  actor: Actor,
-  input: { symbol: string; asset_type: AssetType },
-): Promise<SymbolCheck> {
+export async function checkSymbol(deps: HoldingsDeps, actor: Actor, input: CheckSymbolInput): Promise<SymbolCheckOutput> {
   if (!(await deps.limiter.hit(`symbol-check:${actor.id}`, LIMITS.symbolCheckPerUser))) throw fail.tooMany(TOO_MANY_SYMBOL_CHECKS);
   const symbol = firmSymbol(input.symbol, input.asset_type);
   const status = await deps.market.lookup({ symbol, kind: input.asset_type });
@@ -112,28 +89,8 @@ export async function deleteHolding(deps: HoldingsDeps, actor: Actor, id: number
   return { message: 'Purchase lot deleted.' };
 }
 
-export interface SaleInput {
-  symbol: string;
-  qty: string;
-  price: string;
-  /** A fee or commission in dollars (default 0): it comes off the proceeds. */
-  fee?: string | undefined;
-  /** Whether the proceeds go into Cash Available (default: yes). */
-  settles?: boolean | undefined;
-}
-
-export interface SaleView {
-  message: string;
-  /** Net of the fee. */
-  proceeds: string;
-  fee: string;
-  realized_gain: string;
-  /** Cash Available after the sale, when it settled. */
-  cash_available: string | null;
-}
-
 /** The Sell action on a liquid position: first in, first out, settling against cash unless told not to. */
-export async function sellHolding(deps: HoldingsDeps, actor: Actor, input: SaleInput): Promise<SaleView> {
+export async function sellHolding(deps: HoldingsDeps, actor: Actor, input: SellInput): Promise<SellOutput> {
   const symbol = typedSymbol(input.symbol);
   const sold = await writeBooks(deps.db, (tx) =>
     sellLots({ db: tx, now: deps.now }, actor, {

@@ -5,6 +5,7 @@ import { useContractSchema } from '../../../lib/use-contract-schema';
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { Dialog } from '../../../components/dialog';
+import { DialogFooter } from '../../../components/dialog-footer';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../lib/notify';
 import { useFieldErrors } from '../../../lib/use-field-errors';
@@ -229,17 +230,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
         {PAID_FROM_CASH_LABEL}
       </label>
       {settles && <AllowNegativeCash checked={allowNegative} onChange={setAllowNegative} />}
-      <p className="dialog__message dialog__message--error" role="alert">
-        {error}
-      </p>
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={add.isPending}>
-          {add.isPending ? 'Saving...' : 'Save'}
-        </button>
-      </div>
+      <DialogFooter error={error} onCancel={onDone} action={add.isPending ? 'Saving...' : 'Save'} disabled={add.isPending} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { centsText, dec } from '@domain/money';
 import { messageOf } from '../../../api/errors';
 import { trpc } from '../../../api/trpc';
 import { Dialog } from '../../../components/dialog';
+import { DialogFooter } from '../../../components/dialog-footer';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../lib/notify';
 import { formatCurrency, formatQuantity } from '../../../lib/format';
@@ -193,17 +194,13 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
           <p className="sell-form__prompt">{outcomePrompt(sale, input, errors)}</p>
         )}
       </div>
-      <p className="dialog__message dialog__message--error" role="alert">
-        {serverError}
-      </p>
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={sell.isPending} aria-describedby={`${ids}-outcome`}>
-          {sell.isPending ? 'Selling...' : 'Sell'}
-        </button>
-      </div>
+      <DialogFooter
+        error={serverError}
+        onCancel={onDone}
+        action={sell.isPending ? 'Selling...' : 'Sell'}
+        disabled={sell.isPending}
+        actionDescribedBy={`${ids}-outcome`}
+      />
     </form>
   );
 }
