@@ -42,10 +42,10 @@ describeInBrowser('corporate actions in Chromium', () => {
 
     await page.getByRole('button', { name: 'Corporate Actions' }).click();
     const dialog = page.getByRole('dialog', { name: 'Corporate Actions' });
-    await dialog.getByLabel('Kind').selectOption('split');
-    await dialog.getByLabel('Ticker Symbol').fill('googl');
-    await dialog.getByLabel('Ratio').fill('2:1');
-    await dialog.getByLabel('Ex-date').fill(today());
+    await dialog.getByLabel('Kind', { exact: true }).selectOption('split');
+    await dialog.getByLabel('Ticker Symbol', { exact: true }).fill('googl');
+    await dialog.getByLabel('Ratio', { exact: true }).fill('2:1');
+    await dialog.getByLabel('Ex-date', { exact: true }).fill(today());
     expect(await seriousViolations(page), 'axe on the Corporate Actions dialog').toEqual([]);
     await dialog.getByRole('button', { name: 'Record' }).click();
     const notifications = page.getByRole('region', { name: 'Notifications' });
@@ -53,11 +53,11 @@ describeInBrowser('corporate actions in Chromium', () => {
     await dialog.getByText(`2:1 split of GOOGL, ex-date ${today()}`).first().waitFor();
 
     // KO: 300 shares in the demo; $0.50 a share with 15 % withheld = 150.00 − 22.50 = 127.50, paid today.
-    await dialog.getByLabel('Kind').selectOption('dividend');
-    await dialog.getByLabel('Ticker Symbol').fill('KO');
+    await dialog.getByLabel('Kind', { exact: true }).selectOption('dividend');
+    await dialog.getByLabel('Ticker Symbol', { exact: true }).fill('KO');
     await dialog.getByLabel('Amount per share').fill('0.50');
-    await dialog.getByLabel('Ex-date').fill(today());
-    await dialog.getByLabel('Pay date').fill(today());
+    await dialog.getByLabel('Ex-date', { exact: true }).fill(today());
+    await dialog.getByLabel('Pay date', { exact: true }).fill(today());
     await dialog.getByLabel('Tax withheld', { exact: true }).selectOption('percent');
     await dialog.getByLabel('Tax withheld (%)').fill('15');
     await dialog.getByRole('button', { name: 'Record' }).click();

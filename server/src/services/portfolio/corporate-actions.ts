@@ -113,6 +113,15 @@ export function corporateActionView(r: EntryRow): CorporateActionEntry {
   };
 }
 
+const perShareDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 8,
+});
+/** An amount per share with at least cents and every place it has: "0.50" → "$0.50", "0.2350" → "$0.235". */
+const perShare = (text: string): string => perShareDollars.format(text as Intl.StringNumericLiteral);
+
 const INCOME_WORDS = { interest: 'Interest received', margin_interest: 'Margin interest charged', fee: 'Fee charged' } as const;
 
 /** One line in words for an entry. */
@@ -127,7 +136,7 @@ export function describe(r: EntryRow): string {
     const tax = dec(d.tax).eq(0) ? '' : `, ${usd(d.tax)} tax withheld${d.taxPercent === null ? '' : ` (${plain(dec(d.taxPercent))}%)`}`;
     const status = r.settles ? `paid ${d.paidOn ?? d.payDate}` : `pending until ${d.payDate}`;
     return (
-      `Dividend of ${usd(plain(dec(d.perShare)))} a share on ${qtyText(d.shares)} ${r.symbol} (ex-date ${d.exDate}): ` +
+      `Dividend of ${perShare(d.perShare)} a share on ${qtyText(d.shares)} ${r.symbol} (ex-date ${d.exDate}): ` +
       `${usd(d.gross)} gross${tax}, ${usd(d.net)} net, ${status}`
     );
   }
