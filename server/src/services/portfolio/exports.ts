@@ -59,6 +59,7 @@ const TRANSACTION_COLUMNS: (keyof LedgerView)[] = [
   'cash_after',
   'cost_basis',
   'realized_gain',
+  'fee',
   'flow',
 ];
 
