@@ -61,7 +61,9 @@ describe.each(databaseKinds)('the books after any mix of actions on %s', (kind) 
     fc.record({ type: fc.constantFrom('interest' as const, 'margin_interest' as const, 'fee' as const), amount: cents(50) }),
   );
 
-  async function run(a: fc.Infer<typeof action>): Promise<number> {
+  type Action = typeof action extends fc.Arbitrary<infer T> ? T : never;
+
+  async function run(a: Action): Promise<number> {
     const post = async (url: string, payload: object) => (await h.inject({ method: 'POST', url, headers: bearer(gp), payload })).statusCode;
     switch (a.type) {
       case 'buy':
