@@ -30,7 +30,8 @@ import { fail } from '../../platform/errors';
 import { qty as qtyText, usd } from '../../platform/format';
 import { quoteKey } from '../market/provider';
 import { recordLedger, writeBooks, portfolioChanged } from './ledger';
-import { lotsOf, moveCash, type BooksDeps } from './trades';
+import { ledgerView } from './activity';
+import { lotsOf, moveCash, moveMoney, type BooksDeps } from './trades';
 import { typedSymbol } from './trade-rules';
 
 /**
@@ -91,26 +92,8 @@ const CORPORATE_KINDS = [...CORPORATE_ACTION_KINDS];
 
 /** A corporate action or income entry as the list and the answers show it. */
 export function corporateActionView(r: EntryRow): CorporateActionEntry {
-  const cents = (v: string | null) => (v === null ? null : centsText(dec(v)));
-  return {
-    id: r.id,
-    kind: r.kind,
-    source: r.source,
-    at: r.at.toISOString(),
-    book_date: r.bookDate,
-    actor_email: r.actorEmail,
-    symbol: r.symbol,
-    qty: r.qty === null ? null : plain(dec(r.qty)),
-    price: r.price === null ? null : plain(dec(r.price)),
-    amount: cents(r.amount),
-    settles: r.settles,
-    cash_before: cents(r.cashBefore),
-    cash_after: cents(r.cashAfter),
-    realized_gain: cents(r.realizedGain),
-    pending: r.kind === 'dividend' && !r.settles,
-    description: describe(r),
-    details: r.details,
-  };
+  const { asset_type: _assetType, cost_basis: _costBasis, fee: _fee, flow: _flow, ...view } = ledgerView(r);
+  return { ...view, pending: r.kind === 'dividend' && !r.settles, description: describe(r) };
 }
 
 const perShareDollars = new Intl.NumberFormat('en-US', {
@@ -384,33 +367,13 @@ async function assetTypeFromLedger(tx: Queryable, symbol: string): Promise<'stoc
 }
 
 async function recordCashIncome(deps: BooksDeps, actor: Actor, input: CashIncomeInput): Promise<EntryRow> {
-  const { db: tx } = deps;
-  const at = deps.now();
-  const amount = dec(input.amount);
-  const signed = input.kind === 'interest' ? amount : amount.neg();
-  const cash = await moveCash(tx, signed, input.allow_negative_cash ?? false);
-  const [id] = await recordLedger(tx, actor, at, [
-    {
-      kind: input.kind,
-      source: 'corporate_action',
-      amount: centsText(amount),
-      settles: true,
-      cashBefore: centsText(cash.before),
-      cashAfter: centsText(cash.after),
-      flow: '0',
-      details: { note: input.note },
-    },
-  ]);
-  await recordAudit(tx, actor, at, [
-    {
-      action: `corporate-action.${input.kind}`,
-      entity: 'ledger_entry',
-      entityId: id!,
-      before: { cash_available: centsText(cash.before) },
-      after: { cash_available: centsText(cash.after), amount: centsText(amount), note: input.note },
-    },
-  ]);
-  return entryById(tx, id!);
+  const moved = await moveMoney(deps, actor, {
+    kind: input.kind,
+    amount: input.amount,
+    note: input.note,
+    allowNegativeCash: input.allow_negative_cash,
+  });
+  return entryById(deps.db, moved.entryId);
 }
 
 /**

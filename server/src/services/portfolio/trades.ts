@@ -11,6 +11,7 @@ import { recordLedger } from './ledger';
 import { fail } from '../../platform/errors';
 import { negativeCashRefusal } from './cash-rules';
 import { usd } from '../../platform/format';
+import { mayBeExternalFlow } from '../../domain/flows';
 
 /**
  * The one place lots are bought, sold and corrected: the Add Investment form, the Sell action,
@@ -294,7 +295,8 @@ export async function correctLot(deps: BooksDeps, actor: Actor, lotId: number): 
 }
 
 export interface CashMovement {
-  kind: 'deposit' | 'withdrawal';
+  /** New money in or out, or the portfolio's own income (interest) or expense (margin interest, a fee). */
+  kind: 'deposit' | 'withdrawal' | 'interest' | 'margin_interest' | 'fee';
   /** Decimal text at cents, above zero. */
   amount: string;
   /** What it was, in a few words (a capital call, a distribution, fees). */
@@ -304,24 +306,26 @@ export interface CashMovement {
 }
 
 /**
- * Money paid into or taken out of the firm's Cash Available: a ledger entry of its own, and new
- * money in (or out) for the returns.
+ * Money paid into or taken out of the firm's Cash Available: a ledger entry of its own. A deposit or
+ * withdrawal is new money in (or out) for the returns; interest received, margin interest and fees
+ * are income and expense, never new money (docs/decisions/0011-corporate-actions-and-income.md).
  */
 export async function moveMoney(deps: BooksDeps, actor: Actor, movement: CashMovement): Promise<CashMove & { entryId: number }> {
   const { db: tx } = deps;
   const at = deps.now();
   const amount = dec(movement.amount);
-  const signed = movement.kind === 'deposit' ? amount : amount.neg();
+  const signed = movement.kind === 'deposit' || movement.kind === 'interest' ? amount : amount.neg();
+  const external = mayBeExternalFlow(movement.kind);
   const cash = await moveCash(tx, signed, movement.allowNegativeCash ?? false);
   const [entryId] = await recordLedger(tx, actor, at, [
     {
       kind: movement.kind,
-      source: 'cash',
+      source: external ? 'cash' : 'corporate_action',
       amount: centsText(amount),
       settles: true,
       cashBefore: centsText(cash.before),
       cashAfter: centsText(cash.after),
-      flow: centsText(signed),
+      flow: external ? centsText(signed) : '0',
       details: { note: movement.note },
     },
   ]);
