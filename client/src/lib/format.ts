@@ -2,25 +2,15 @@
  * The one place numbers, money and times are turned into text (docs/product.md §9: money in en-US with two
  * decimals, percent change with sign and two decimals, times of submissions in US Eastern time).
  */
-import { UNIT_VALUE_SHOWN_PLACES } from '@contract/capital-rules';
+import { dollarsFormat as currency, quantityFormat as quantity, unitValueFormat as unitValue } from '@contract/number-formats';
 import { NOT_AVAILABLE } from '@contract/quotes';
 import { easternDateTime } from '@domain/dates';
 
 export const EASTERN_TIME_ZONE = 'America/New_York';
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 // Prices are kept to 8 decimal places (a fraction of a cent for a cheap coin): shown to the last one kept.
 const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 8 });
-
-// A fund's value per unit: always the same stated number of places (statements use the same rule).
-const unitValue = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: UNIT_VALUE_SHOWN_PLACES,
-  maximumFractionDigits: UNIT_VALUE_SHOWN_PLACES,
-});
 
 type Numeric = number | string | null | undefined;
 /** A number, or exact decimal text that Intl rounds once (half up) without passing through a float. */

@@ -1,5 +1,6 @@
 import { cleanup, configure, prettyDOM } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadGpDashboard, loadLpDashboard } from '../page-chunks';
 import { takeUnansweredCalls } from './fake-api';
 
 /** A failing query says what it looked for and shows the top of the page, not all of it. */
@@ -23,6 +24,14 @@ function shortElementError(message: string | null, container: Element | Document
 // Pages are lazily loaded chunks; the first visit to one transforms it, which takes a moment, and
 // longer on a busy machine: a wait fails only after 20 s (a passing one ends as soon as it can).
 configure({ asyncUtilTimeout: 20_000, getElementError: shortElementError });
+
+// The dashboards are the largest chunks: a file that renders them loads them once before its first
+// test, under the hook's own time (minutes), so no test's first wait includes transforming them
+// (over 20 s when other processes hold every core).
+// eslint-disable-next-line no-empty-pattern -- Vitest reads the first parameter as fixtures and needs the pattern; the suite is the second
+beforeAll(async ({}, suite) => {
+  if (/[\\/]pages[\\/](dashboard|capital)[\\/]/.test(suite.file.filepath)) await Promise.all([loadGpDashboard(), loadLpDashboard()]);
+}, 180_000);
 
 afterEach(() => {
   cleanup();

@@ -24,6 +24,7 @@ export const transactionsInput = z
     kind: z.enum(LEDGER_KINDS, { error: `kind must be one of ${LEDGER_KINDS.join(', ')}.` }).optional(),
   })
   .default({ limit: 50 });
+export type TransactionsInput = z.infer<typeof transactionsInput>;
 
 /** The audit log: who changed what, before and after, newest first. */
 export const auditEventsInput = z
@@ -33,6 +34,7 @@ export const auditEventsInput = z
     entity: textField('Entity').max(40, 'Entity is too long.').optional(),
   })
   .default({ limit: 50 });
+export type AuditEventsInput = z.infer<typeof auditEventsInput>;
 
 export const transactionsOutput = z.object({
   entries: z.array(

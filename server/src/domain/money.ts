@@ -56,6 +56,11 @@ export function plain(value: Decimal): string {
   return value.toFixed();
 }
 
+/** Decimal text (as stored, "150.2500") in its plain form ("150.25"). */
+export function plainText(text: string): string {
+  return plain(dec(text));
+}
+
 /** part ÷ whole × 100, or null when the whole is zero (no cost, no portfolio). */
 export function percentOf(part: Decimal, whole: Decimal): Decimal | null {
   return whole.eq(0) ? null : part.div(whole).times(HUNDRED);

@@ -1,16 +1,11 @@
-import { UNIT_VALUE_SHOWN_PLACES } from '../contract/capital-rules';
+import { dollarsFormat as dollars, quantityFormat as quantity, unitValueFormat as unitDollars } from '../contract/number-formats';
 
-/** Numbers in the assistant's replies and the statements, written as the dashboards write them (en-US). */
+/**
+ * Numbers in the assistant's replies and the statements, written as the dashboards write them (en-US):
+ * dollars, quantities and unit values in the formats the screens use (contract/number-formats.ts).
+ */
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const smallDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumSignificantDigits: 6 });
-const unitDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: UNIT_VALUE_SHOWN_PLACES,
-  maximumFractionDigits: UNIT_VALUE_SHOWN_PLACES,
-});
-const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 const percent = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
 
 /** Exact decimal text goes to Intl as text, so it is rounded once (half up) and never through a float. */

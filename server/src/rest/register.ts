@@ -15,7 +15,7 @@ import { compressedBody, preferredEncoding, serializedOf } from '../platform/ser
 /** The path's ids (:id, :userId) by name. */
 function idsOf(req: FastifyRequest): Record<string, number | string> {
   const params = (req.params ?? {}) as Record<string, string>;
-  // Digits become a number (15 digits stay exact) for the procedure's id schema (routers/fields.ts
+  // Digits become a number (15 digits stay exact) for the procedure's id schema (contract/fields.ts
   // idField) to check against the id column's range; anything else fails it as text.
   return Object.fromEntries(Object.entries(params).map(([name, raw]) => [name, /^[0-9]{1,15}$/.test(raw) ? Number(raw) : raw]));
 }

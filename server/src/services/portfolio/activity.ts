@@ -1,38 +1,19 @@
 import { and, desc, eq, lt, notInArray } from 'drizzle-orm';
 import { auditEvents, ledgerEntries } from '../../db/schema';
-import { centsText, dec } from '../../domain/money';
+import { centsText, dec, plainText } from '../../domain/money';
 import type { Db } from '../../db/open';
 import type { Role } from '../../contract/roles';
+import type { AuditEventsInput, AuditEventsOutput, TransactionsInput, TransactionsOutput } from '../../contract/activity';
 
 /** The Activity page's reads: the ledger and the audit log; money is decimal text throughout. */
 export interface ActivityDeps {
   db: Db;
 }
 
-export interface LedgerView {
-  id: number;
-  kind: (typeof ledgerEntries.$inferSelect)['kind'];
-  source: (typeof ledgerEntries.$inferSelect)['source'];
-  at: string;
-  book_date: string;
-  actor_email: string;
-  symbol: string | null;
-  asset_type: 'stock' | 'crypto' | null;
-  qty: string | null;
-  price: string | null;
-  amount: string | null;
-  settles: boolean;
-  cash_before: string | null;
-  cash_after: string | null;
-  cost_basis: string | null;
-  realized_gain: string | null;
-  /** A trade's fee or commission, in cents. */
-  fee: string | null;
-  flow: string;
-  details: unknown;
-}
+/** A ledger entry as the Activity page and the transactions CSV show it. */
+export type LedgerView = TransactionsOutput['entries'][number];
 
-const plainOrNull = (v: string | null) => (v === null ? null : dec(v).toFixed());
+const plainOrNull = (v: string | null) => (v === null ? null : plainText(v));
 const centsOrNull = (v: string | null) => (v === null ? null : centsText(dec(v)));
 
 /** A ledger row as the Activity page and the transactions CSV (exports.ts) show it. */
@@ -61,10 +42,7 @@ export function ledgerView(r: typeof ledgerEntries.$inferSelect): LedgerView {
 }
 
 /** GET /api/transactions: the ledger, newest first, a page at a time (`before` is the last id seen). */
-export async function transactions(
-  deps: ActivityDeps,
-  input: { limit: number; before?: number | undefined; symbol?: string | undefined; kind?: LedgerView['kind'] | undefined },
-): Promise<{ entries: LedgerView[]; next: number | null }> {
+export async function transactions(deps: ActivityDeps, input: TransactionsInput): Promise<TransactionsOutput> {
   const rows = await deps.db
     .select()
     .from(ledgerEntries)
@@ -82,17 +60,7 @@ export async function transactions(
   return { entries: page.map(ledgerView), next: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null };
 }
 
-export interface AuditView {
-  id: number;
-  at: string;
-  actor_email: string;
-  via: 'user' | 'assistant';
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  before: unknown;
-  after: unknown;
-}
+export type AuditView = AuditEventsOutput['events'][number];
 
 /** Administration events (invites) and capital accounts (each LP's own) that only general partners see in the audit log. */
 const GP_ONLY_ENTITIES = ['invite', 'capital_entry'];
@@ -101,11 +69,7 @@ const GP_ONLY_ENTITIES = ['invite', 'capital_entry'];
  * GET /api/audit-events: who changed what (before → after), newest first, a page at a time. A
  * limited partner sees the portfolio's events, not the administration's.
  */
-export async function auditEventsPage(
-  deps: ActivityDeps,
-  input: { limit: number; before?: number | undefined; entity?: string | undefined },
-  reader: { role: Role },
-): Promise<{ events: AuditView[]; next: number | null }> {
+export async function auditEventsPage(deps: ActivityDeps, input: AuditEventsInput, reader: { role: Role }): Promise<AuditEventsOutput> {
   const rows = await deps.db
     .select()
     .from(auditEvents)

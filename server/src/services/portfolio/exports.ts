@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { ledgerEntries, privateAssets } from '../../db/schema';
-import { dec } from '../../domain/money';
+import { plainText as plain } from '../../domain/money';
 import type { AssetFigures, LotFigures, PositionFigures } from '../../domain/valuation';
 import { toCsv, type CsvColumn } from '../../platform/csv';
 import type { Db } from '../../db/open';
@@ -13,8 +13,6 @@ import type { AssetKind } from '../assets/assets';
  * it (exact decimal text), dates ISO, a header row. What a row is (its name, qty, prices as
  * entered) comes from the books; nothing is computed here.
  */
-
-const plain = (v: string) => dec(v).toFixed();
 
 type HoldingRow = { level: 'position' | 'lot'; position: PositionFigures; lot?: LotFigures };
 
