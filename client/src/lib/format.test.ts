@@ -5,10 +5,13 @@ import {
   formatCalendarDate,
   formatCurrency,
   formatEasternDateTime,
+  formatIrr,
   formatMarketCap,
   formatMoney,
+  formatMultiple,
   formatPercent,
   formatPercentTick,
+  formatRate,
   formatPrice,
   formatQuantity,
   formatSignedMoney,
@@ -33,6 +36,17 @@ describe('formatting', () => {
     expect(formatPercent(1.5, { signed: true })).toBe('+1.50%');
     expect(formatPercent(-0.4, { signed: true })).toBe('-0.40%');
     expect(formatPercent(undefined)).toBe('N/A');
+  });
+
+  it('writes a rate kept as a fraction in percent, exactly and half up', () => {
+    expect(formatRate('0.012345678901')).toBe('1.23%');
+    expect(formatRate('0.111111111111', { signed: true })).toBe('+11.11%');
+    expect(formatRate('-0.200000000000')).toBe('-20.00%');
+    expect(formatRate('0.00005')).toBe('0.01%');
+    expect(formatRate('-0.00004')).toBe('0.00%');
+    expect(formatRate('1.5')).toBe('150.00%');
+    expect(formatRate('0.1')).toBe('10.00%');
+    expect(formatRate(null)).toBe('N/A');
   });
 
   it('shows market cap, kept in millions, in billions', () => {
@@ -83,5 +97,12 @@ describe('formatting', () => {
     expect(formatThousandsTick(0)).toBe('$0k');
     expect(formatAxisDate('2026-10-06')).toBe('Oct 6');
     expect(formatAxisDate('2026-10-06', { month: true })).toBe('Oct 2026');
+  });
+
+  it("writes a capital account's multiples and IRR, N/A where there is none", () => {
+    expect(formatMultiple('1.25')).toBe('1.25x');
+    expect(formatMultiple(null)).toBe('N/A');
+    expect(formatIrr('0.0969')).toBe('9.69% a year');
+    expect(formatIrr(null)).toBe('N/A');
   });
 });

@@ -3,6 +3,7 @@
  * decimals, percent change with sign and two decimals, times of submissions in US Eastern time).
  */
 import { dollarsFormat as currency, quantityFormat as quantity, unitValueFormat as unitValue } from '@contract/number-formats';
+import { irrPercentText, multipleText } from '@contract/capital-rules';
 import { NOT_AVAILABLE } from '@contract/quotes';
 import { easternDateTime } from '@domain/dates';
 
@@ -75,6 +76,20 @@ export function formatPercent(value: Numeric, options: { signed?: boolean; empty
   return options.signed && sign > 0 && text !== '0.00%' ? `+${text}` : text;
 }
 
+/** A fraction's decimal text × 100, exactly, by moving the point: "0.012345" -> "1.2345", "-0.5" -> "-50.0". */
+function fractionToPercentText(text: Intl.StringNumericLiteral): Intl.StringNumericLiteral {
+  const [, sign = '', whole = '', fraction = ''] = /^([+-]?)(\d*)\.?(\d*)$/.exec(text) ?? [];
+  const digits = fraction.padEnd(2, '0');
+  return `${sign}${whole}${digits.slice(0, 2)}.${digits.slice(2) || '0'}` as Intl.StringNumericLiteral;
+}
+
+/** A rate kept as a fraction (returns, drawdown, volatility) in percent, 2 decimals: "0.012345678901" -> "1.23%". */
+export function formatRate(value: Numeric, options: { signed?: boolean; empty?: string } = {}): string {
+  const x = exact(value);
+  if (x === null) return options.empty ?? NOT_AVAILABLE;
+  return formatPercent(typeof x === 'number' ? x * 100 : fractionToPercentText(x), options);
+}
+
 const exactPercent = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
 
 /** A stored percentage to the last decimal it keeps, at least 2: "0.000000" -> "0.00%", "4.125" -> "4.125%". */
@@ -104,6 +119,16 @@ export function formatSignedCurrency(value: Numeric, empty = NOT_AVAILABLE): str
 /** A plain figure with two decimals, such as a P/E ratio: 28.456 -> "28.46". */
 export function formatRatio(value: Numeric, empty = NOT_AVAILABLE): string {
   return formatMoney(value, empty);
+}
+
+/** A capital account's multiple (DPI, RVPI, TVPI) as the statements write it: "1.2500" -> "1.2500x". */
+export function formatMultiple(value: string | null): string {
+  return value === null ? NOT_AVAILABLE : multipleText(value);
+}
+
+/** The IRR, a fraction to 4 places, as a percent a year: "0.0969" -> "9.69% a year" (as the statements write it). */
+export function formatIrr(irr: string | null): string {
+  return irr === null ? NOT_AVAILABLE : irrPercentText(irr);
 }
 
 /** Gains green, losses red: the class a signed figure takes (never its only cue). */

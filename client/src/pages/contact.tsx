@@ -4,11 +4,13 @@ import { messageOf } from '../api/errors';
 import { trpc } from '../api/trpc';
 import { PhoneField } from '../components/phone-field';
 import { TextAreaField } from '../components/text-area-field';
+import { EmailField } from '../components/email-field';
 import { TextField } from '../components/text-field';
 import { useToast } from '../lib/notify';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useFieldErrors } from '../lib/use-field-errors';
 import { site } from '../site';
+import { PageHeader } from '../components/page-header';
 import './contact.css';
 
 export const CONTACT_SUCCESS = 'Submission successful!';
@@ -43,10 +45,7 @@ export function ContactPage() {
 
   return (
     <div className="page contact">
-      <header className="page__header">
-        <h1 className="page__title">{contact.heading}</h1>
-        <p className="page__lead">{contact.intro}</p>
-      </header>
+      <PageHeader title={contact.heading} lead={contact.intro} />
       <div className="contact__layout">
         <aside className="contact__details" aria-labelledby="contact-details-heading">
           <h2 id="contact-details-heading" className="contact__details-heading">
@@ -75,16 +74,7 @@ export function ContactPage() {
             error={errors.name}
             onChange={(e) => set('name')(e.target.value)}
           />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            error={errors.email}
-            onChange={(e) => set('email')(e.target.value)}
-          />
+          <EmailField autoComplete="email" value={form.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
           <PhoneField value={form.phone} onChange={set('phone')} error={errors.phone} />
           <TextAreaField
             label="Inquiry"

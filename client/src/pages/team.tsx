@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { site } from '../site';
+import { PageHeader } from '../components/page-header';
 import './team.css';
 
 /** A member's initials: "Eleanor Whitfield" → "EW". */
@@ -26,10 +27,7 @@ export function TeamPage() {
   useDocumentTitle('Team');
   return (
     <div className="page team">
-      <header className="page__header">
-        <h1 className="page__title">{team.heading}</h1>
-        <p className="page__lead">{team.culture}</p>
-      </header>
+      <PageHeader title={team.heading} lead={team.culture} />
       <ul className="team__members">
         {team.members.map((member) => (
           <li key={member.name} className="team__member">

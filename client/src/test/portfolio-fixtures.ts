@@ -184,6 +184,7 @@ export function dashboardReads(overrides: FakeHandlers = {}, books: Books = book
       },
     ],
     'portfolio.history': () => ({ days: [] }),
+    'portfolio.returns': () => ({ asOf: '2026-03-02', periods: [], days: null }),
     'assets.venture.list': () => books.ventures,
     'assets.realEstate.list': () => books.properties,
     'portfolio.capital.account': () => capitalAccountFixture(),

@@ -1,4 +1,5 @@
 import type { LedgerKind } from '../contract/ledger';
+import { externalFlowKinds, isExternalFlow } from './returns';
 
 /**
  * Which kinds of ledger entry can carry new money (an external flow) and which are the
@@ -13,21 +14,11 @@ import type { LedgerKind } from '../contract/ledger';
  * interest and fees are expenses; both are part of the return, never new money. Settled buys and
  * sells only turn cash into shares and back.
  */
-export const EXTERNAL_FLOW_KINDS = [
-  'buy',
-  'sell',
-  'correction',
-  'deposit',
-  'withdrawal',
-  'balances',
-  'asset',
-] as const satisfies readonly LedgerKind[];
+export const EXTERNAL_FLOW_KINDS: readonly LedgerKind[] = externalFlowKinds();
 
 /** Income and expense kinds: part of the return, never new money. */
 export const INCOME_KINDS = ['dividend', 'interest'] as const satisfies readonly LedgerKind[];
 export const EXPENSE_KINDS = ['margin_interest', 'fee'] as const satisfies readonly LedgerKind[];
 
-/** Whether an entry of this kind may carry new money; when not, its flow is 0. */
-export function mayBeExternalFlow(kind: LedgerKind): boolean {
-  return (EXTERNAL_FLOW_KINDS as readonly LedgerKind[]).includes(kind);
-}
+/** Whether an entry of this kind may carry new money; when not, its flow is 0. The returns' one selection (domain/returns.ts). */
+export const mayBeExternalFlow = (kind: LedgerKind): boolean => isExternalFlow(kind);

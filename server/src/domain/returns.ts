@@ -1,4 +1,47 @@
-import { dec, fixed, ONE, type Decimal } from './money';
+import type { LedgerKind } from '../contract/ledger';
+import { dec, fixed, HALF_UP, ONE, type Decimal } from './money';
+
+/**
+ * Growth factors and rates (a day's return, the linked growth, drawdown, volatility, beta) are
+ * kept to 12 decimal places, rounded half up at each step (docs/decisions/0012-returns.md): exact
+ * enough for any figure shown, and their digits do not grow with every day linked.
+ */
+export const RATE_PLACES = 12;
+
+/** A growth factor or rate at 12 places, half up. */
+export function rate(value: Decimal): Decimal {
+  return value.round(RATE_PLACES, HALF_UP);
+}
+
+/**
+ * The ledger kinds whose new money (`flow`) comes from outside the books: deposits and withdrawals
+ * (capital contributions and distributions move cash through them), and the records of value
+ * brought in or taken out without cash (a purchase made elsewhere, an unsettled sale, a
+ * correction, a balance edit, a private asset). Nothing else is external: income and expenses
+ * (dividends, interest, fees) and corporate actions are the portfolio's own return.
+ */
+const EXTERNAL_FLOW_KINDS = [
+  'deposit',
+  'withdrawal',
+  'buy',
+  'sell',
+  'correction',
+  'balances',
+  'asset',
+] as const satisfies readonly LedgerKind[];
+
+/**
+ * Whether a ledger entry's flow is new money for the returns (time- and money-weighted alike).
+ * The one selection: a kind not listed here, such as one added later, is never external.
+ */
+export function isExternalFlow(kind: string): boolean {
+  return (EXTERNAL_FLOW_KINDS as readonly string[]).includes(kind);
+}
+
+/** The kinds `isExternalFlow` accepts, for a query that sums their flows. */
+export function externalFlowKinds(): LedgerKind[] {
+  return [...EXTERNAL_FLOW_KINDS];
+}
 
 /** One day of the books: the net account value at its close and the new money of that day. */
 export interface ValueDay {
@@ -10,6 +53,10 @@ export interface ValueDay {
 }
 
 export interface ReturnDay extends ValueDay {
+  /** The day's return as a fraction (12 places); null on the first day or when nothing was invested. */
+  dayReturn: string | null;
+  /** The linked growth factor since the first day (12 places): 1.05 is +5 %. */
+  growth: string;
   /** The day's return in percent (2 decimals); null on the first day or when nothing was invested. */
   dayReturnPct: string | null;
   /** Time-weighted return since the first day, in percent (2 decimals). */
@@ -20,7 +67,8 @@ export interface ReturnDay extends ValueDay {
  * Time-weighted return, linked daily, so new money is never counted as growth. A day's flows
  * sit at the start of that day: the money is invested from the morning it arrives, so the day's
  * return is close ÷ (previous close + flow) − 1. A day that starts with nothing invested
- * (previous close + flow ≤ 0) has no return and leaves the linked figure as it was.
+ * (previous close + flow ≤ 0) has no return and leaves the linked figure as it was. The day's
+ * return and the linked growth are each rounded to 12 places as they are made.
  */
 export function timeWeightedReturns(days: readonly ValueDay[]): ReturnDay[] {
   let growth: Decimal = ONE;
@@ -31,13 +79,15 @@ export function timeWeightedReturns(days: readonly ValueDay[]): ReturnDay[] {
     if (previous !== null) {
       const start = previous.plus(dec(day.flow));
       if (start.gt(0)) {
-        dayReturn = value.div(start).minus(ONE);
-        growth = growth.times(dayReturn.plus(ONE));
+        dayReturn = rate(value.div(start).minus(ONE));
+        growth = rate(growth.times(dayReturn.plus(ONE)));
       }
     }
     previous = value;
     return {
       ...day,
+      dayReturn: dayReturn === null ? null : fixed(dayReturn, RATE_PLACES),
+      growth: fixed(growth, RATE_PLACES),
       dayReturnPct: dayReturn === null ? null : fixed(dayReturn.times(100), 2),
       cumulativeReturnPct: fixed(growth.minus(ONE).times(100), 2),
     };

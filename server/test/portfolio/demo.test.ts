@@ -65,6 +65,19 @@ describe.each(databaseKinds)('the demo portfolio on %s', (kind) => {
     expect(days[0]?.returnPct).toBe('0.00');
   });
 
+  it('shows the 90 days’ returns as the unrounded linking did, to their two places', async () => {
+    // Before growth was kept to 12 places (docs/decisions/0012-returns.md), each day's factor was multiplied on
+    // unrounded: the figures shown are the same.
+    const { days } = await h.caller(lp).portfolio.history({ days: 90 });
+    let growth = dec(1);
+    const unrounded = days.map((d, i) => {
+      if (i > 0) growth = growth.times(dec(d.netAccountValue).div(dec(days[i - 1]!.netAccountValue).plus(dec(d.netFlow))));
+      return growth.minus(1).times(100).toFixed(2);
+    });
+    expect(days.length).toBeGreaterThan(80);
+    expect(days.map((d) => d.returnPct)).toEqual(unrounded);
+  });
+
   it('predicts a next close for every held symbol', async () => {
     const predictions = await get<{ ticker: string; prediction: number }[]>('/api/predictions');
     const symbols = new Set((await get<{ symbol: string }[]>('/api/holdings')).map((l) => l.symbol));

@@ -4,64 +4,36 @@ import { trpc } from '../../api/trpc';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { useToast } from '../../lib/notify';
-import { formatCalendarDate, formatCurrency, formatQuantity, formatUnitValue } from '../../lib/format';
+import { formatCalendarDate, formatCurrency, formatIrr, formatMultiple, formatQuantity, formatUnitValue } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CapitalEntries } from './capital-entries';
 import { CapitalEntryForm } from './capital-entry-form';
-import { formatIrr, formatMultiple } from './capital-figures';
 import { ProvisionalMark, ProvisionalNotice } from './provisional-notice';
-import type { CapitalAccounts, CapitalEntry } from './capital-types';
+import type { AccountFigures, CapitalAccounts, CapitalEntry } from './capital-types';
 import { StatementDownloads } from './statement-downloads';
 import '../../styles/portal-page.css';
 import './capital.css';
 
 type Row = CapitalAccounts['accounts'][number];
+/** A figure of the accounts' table: its text, sorted by its exact decimal. */
+const figure = (key: keyof AccountFigures, header: string, text: (value: string | null) => string): Column<Row> => ({
+  key,
+  header,
+  text: (r) => text(r.figures[key]),
+  sort: 'decimal',
+  sortValue: (r) => r.figures[key],
+  className: 'num',
+});
 
 const columns: Column<Row>[] = [
   { key: 'name', header: 'Limited partner', text: (r) => r.name },
+  figure('commitment', 'Commitment', formatCurrency),
+  figure('contributed', 'Contributed', formatCurrency),
+  figure('unfunded', 'Unfunded', formatCurrency),
+  figure('distributed', 'Distributed', formatCurrency),
+  figure('units', 'Units', formatQuantity),
   {
-    key: 'commitment',
-    header: 'Commitment',
-    text: (r) => formatCurrency(r.figures.commitment),
-    sort: 'decimal',
-    sortValue: (r) => r.figures.commitment,
-    className: 'num',
-  },
-  {
-    key: 'contributed',
-    header: 'Contributed',
-    text: (r) => formatCurrency(r.figures.contributed),
-    sort: 'decimal',
-    sortValue: (r) => r.figures.contributed,
-    className: 'num',
-  },
-  {
-    key: 'unfunded',
-    header: 'Unfunded',
-    text: (r) => formatCurrency(r.figures.unfunded),
-    sort: 'decimal',
-    sortValue: (r) => r.figures.unfunded,
-    className: 'num',
-  },
-  {
-    key: 'distributed',
-    header: 'Distributed',
-    text: (r) => formatCurrency(r.figures.distributed),
-    sort: 'decimal',
-    sortValue: (r) => r.figures.distributed,
-    className: 'num',
-  },
-  {
-    key: 'units',
-    header: 'Units',
-    text: (r) => formatQuantity(r.figures.units),
-    sort: 'decimal',
-    sortValue: (r) => r.figures.units,
-    className: 'num',
-  },
-  {
-    key: 'value',
-    header: 'Value',
+    ...figure('value', 'Value', formatCurrency),
     text: (r) => `${formatCurrency(r.figures.value)}${r.provisional ? ' provisional' : ''}`,
     cell: (r) => (
       <span>
@@ -69,35 +41,11 @@ const columns: Column<Row>[] = [
         {r.provisional && <ProvisionalMark />}
       </span>
     ),
-    sort: 'decimal',
-    sortValue: (r) => r.figures.value,
-    className: 'num',
   },
-  {
-    key: 'dpi',
-    header: 'DPI',
-    text: (r) => formatMultiple(r.figures.dpi),
-    sort: 'decimal',
-    sortValue: (r) => r.figures.dpi,
-    className: 'num',
-  },
-  {
-    key: 'rvpi',
-    header: 'RVPI',
-    text: (r) => formatMultiple(r.figures.rvpi),
-    sort: 'decimal',
-    sortValue: (r) => r.figures.rvpi,
-    className: 'num',
-  },
-  {
-    key: 'tvpi',
-    header: 'TVPI',
-    text: (r) => formatMultiple(r.figures.tvpi),
-    sort: 'decimal',
-    sortValue: (r) => r.figures.tvpi,
-    className: 'num',
-  },
-  { key: 'irr', header: 'IRR', text: (r) => formatIrr(r.figures.irr), sort: 'decimal', sortValue: (r) => r.figures.irr, className: 'num' },
+  figure('dpi', 'DPI', formatMultiple),
+  figure('rvpi', 'RVPI', formatMultiple),
+  figure('tvpi', 'TVPI', formatMultiple),
+  figure('irr', 'IRR', formatIrr),
 ];
 
 /** The GP's Capital Accounts page: every LP and the GP side, recording and correcting entries, statements. */

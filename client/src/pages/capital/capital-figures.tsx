@@ -1,18 +1,6 @@
-import { irrPercentText, multipleText } from '@contract/capital-rules';
-import { NOT_AVAILABLE } from '@contract/quotes';
-import { formatCurrency, formatQuantity } from '../../lib/format';
+import { formatCurrency, formatIrr, formatMultiple, formatQuantity } from '../../lib/format';
 import type { AccountFigures } from './capital-types';
 import { ProvisionalMark } from './provisional-notice';
-
-/** The IRR, a fraction to 4 places, as a percent a year: "0.0969" -> "9.69% a year" (as the statements write it). */
-export function formatIrr(irr: string | null): string {
-  return irr === null ? NOT_AVAILABLE : irrPercentText(irr);
-}
-
-/** A multiple (DPI, RVPI, TVPI) as the statements write it: "1.2500" -> "1.2500x". */
-export function formatMultiple(value: string | null): string {
-  return value === null ? NOT_AVAILABLE : multipleText(value);
-}
 
 /**
  * An account's figures as a list of terms and values; with `provisional`, those that rest on the

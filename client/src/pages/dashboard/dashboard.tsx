@@ -15,6 +15,7 @@ import { MarketBar } from './market-bar';
 import { allocationParts } from './portfolio-figures';
 import type { DashboardRole } from './portfolio-types';
 import { PriceNote } from './price-note';
+import { ReturnsPanel } from './returns/returns-panel';
 import { StatCards } from './stat-cards';
 import { usePortfolio } from './use-portfolio';
 import '../../styles/portal-page.css';
@@ -110,7 +111,15 @@ export function Dashboard({ role, intro, introReady = true }: { role: DashboardR
                     />
                   </>
                 )}
-                {stage >= Stage.Balances && <BalancesPanel balances={balanceTexts(portfolio.valuation.totals)} editable={editable} />}
+                {stage >= Stage.Balances && (
+                  <>
+                    <BalancesPanel balances={balanceTexts(portfolio.valuation.totals)} editable={editable} />
+                    {/* Last on the page: loading after the rest, it moves nothing below it. */}
+                    <ErrorBoundary fallback={<p className="returns__status">The returns could not be shown.</p>}>
+                      <ReturnsPanel />
+                    </ErrorBoundary>
+                  </>
+                )}
               </>
             ) : (
               <div className="dashboard__tables-pending" aria-hidden="true" />

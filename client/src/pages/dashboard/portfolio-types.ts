@@ -25,3 +25,7 @@ export type LiveQuote = PortfolioValuation['quotes'][string];
 
 /** What the page may do: GPs edit, LPs read. */
 export type DashboardRole = Role;
+
+/** The Returns panel: per period, and a period's daily rows when asked. */
+export type ReturnsOutput = Outputs['portfolio']['returns'];
+export type ReturnPeriod = ReturnsOutput['periods'][number];

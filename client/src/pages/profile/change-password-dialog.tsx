@@ -16,6 +16,12 @@ export const PASSWORD_CHANGE_FAILED = 'Failed to change password';
 
 const EMPTY = { currentPassword: '', newPassword: '', verify: '' };
 
+const FIELDS = [
+  { field: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
+  { field: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
+  { field: 'verify', label: 'Verify New Password', autoComplete: 'new-password' },
+] as const;
+
 /**
  * Messages of this modal show inside it: while it is open the rest of the page, toasts included,
  * is inert. Success closes it and then says so in a toast.
@@ -61,30 +67,17 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Dialog open={open} title="Change Password" onClose={close}>
       <form ref={formRef} onSubmit={onSubmit} className="dialog__body" noValidate>
-        <PasswordField
-          label="Current Password"
-          autoComplete="current-password"
-          required
-          value={form.currentPassword}
-          error={errors.currentPassword}
-          onChange={set('currentPassword')}
-        />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          required
-          value={form.newPassword}
-          error={errors.newPassword}
-          onChange={set('newPassword')}
-        />
-        <PasswordField
-          label="Verify New Password"
-          autoComplete="new-password"
-          required
-          value={form.verify}
-          error={errors.verify}
-          onChange={set('verify')}
-        />
+        {FIELDS.map(({ field, label, autoComplete }) => (
+          <PasswordField
+            key={field}
+            label={label}
+            autoComplete={autoComplete}
+            required
+            value={form[field]}
+            error={errors[field]}
+            onChange={set(field)}
+          />
+        ))}
         <PasswordRules password={form.newPassword} />
         <DialogFooter error={problem} onCancel={close} action="Submit" disabled={change.isPending} />
       </form>

@@ -22,6 +22,11 @@ interface Draft {
   current_password: string;
 }
 
+const NAMES = [
+  { field: 'first_name', label: 'First Name', autoComplete: 'given-name' },
+  { field: 'last_name', label: 'Last Name', autoComplete: 'family-name' },
+] as const;
+
 /** The account's names, e-mail and times; Edit turns the names and e-mail into inputs, Save sends them. */
 export function ProfileDetails({ onChangePassword }: { onChangePassword: () => void }) {
   const notify = useToast();
@@ -74,22 +79,17 @@ export function ProfileDetails({ onChangePassword }: { onChangePassword: () => v
       <form ref={formRef} onSubmit={onSubmit} noValidate>
         {draft ? (
           <div className="profile__edit">
-            <TextField
-              label="First Name"
-              autoComplete="given-name"
-              required
-              value={draft.first_name}
-              error={errors.first_name}
-              onChange={edit('first_name')}
-            />
-            <TextField
-              label="Last Name"
-              autoComplete="family-name"
-              required
-              value={draft.last_name}
-              error={errors.last_name}
-              onChange={edit('last_name')}
-            />
+            {NAMES.map(({ field, label, autoComplete }) => (
+              <TextField
+                key={field}
+                label={label}
+                autoComplete={autoComplete}
+                required
+                value={draft[field]}
+                error={errors[field]}
+                onChange={edit(field)}
+              />
+            ))}
             <TextField
               label="Email"
               type="email"

@@ -7,6 +7,7 @@ import { exportsRouter } from './exports';
 import { historyProcedure } from './history';
 import { holdingsRouter } from './holdings';
 import { marketRouter } from './market';
+import { returnsProcedure } from './returns';
 import { summaryProcedure, valuationProcedure } from './valuation';
 
 /** The books: the dashboards' figures and history, and one sub-router per feature. */
@@ -14,6 +15,7 @@ export const portfolioRouter = router({
   valuation: valuationProcedure,
   summary: summaryProcedure,
   history: historyProcedure,
+  returns: returnsProcedure,
   holdings: holdingsRouter,
   balances: balancesRouter,
   market: marketRouter,

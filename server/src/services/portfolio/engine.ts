@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import { addDays, dayInNewYork } from '../../domain/dates';
 import { centsText, dec } from '../../domain/money';
+import { externalFlowKinds } from '../../domain/returns';
 import { quoteKeyOf, valuePortfolio, type PortfolioInput, type QuoteInput, type Valuation } from '../../domain/valuation';
 import { cachedQuotes } from '../market/quote-cache';
 import { NO_QUOTE } from '../../contract/quotes';
@@ -171,7 +172,7 @@ export interface PortfolioView {
   version: number;
   computedAt: Date;
   valuation: Valuation;
-  /** The New York day it was computed on, and that day's new money so far (cents), read with the books. */
+  /** The New York day it was computed on, and that day's new money so far (cents, external flows only), read with the books. */
   day: string;
   dayFlow: string;
   /** The live quote fields of each held symbol, by quote key. */
@@ -245,7 +246,7 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
           tx
             .select({ sum: sqlSum(ledgerEntries.flow) })
             .from(ledgerEntries)
-            .where(eq(ledgerEntries.bookDate, day)),
+            .where(and(eq(ledgerEntries.bookDate, day), inArray(ledgerEntries.kind, externalFlowKinds()))),
         ]);
         return { version: Math.max(requested, state?.version ?? 0), books, dayFlow: centsText(dec(flow?.sum ?? '0')) };
       },

@@ -1,15 +1,8 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { dailyCloses, ledgerEntries, portfolioSnapshots } from '../../db/schema';
-import { addDays } from '../../domain/dates';
 import { centsText, dec } from '../../domain/money';
 import { indexReturns, timeWeightedReturns } from '../../domain/returns';
-import type { Db } from '../../db/open';
-import type { PortfolioEngine } from './engine';
+import { readValueDays, type ValueDaysDeps } from './value-days';
 
-export interface HistoryDeps {
-  db: Db;
-  portfolio: PortfolioEngine;
-}
+export type HistoryDeps = ValueDaysDeps;
 
 export interface HistoryDay {
   date: string;
@@ -25,44 +18,11 @@ export interface HistoryDay {
 /**
  * GET /api/portfolio/history: per day the net account value, the day's new money and the
  * time-weighted return since the first day, beside the S&P 500 over the same days.
- *
- * Past days are the stored snapshots. Today is the engine's current view, the one the stat cards
- * show, with the day's new money read together with it: today's stored snapshot is only retaken
- * with the quotes, so a deposit made since would be counted against the value before it.
  */
 export async function portfolioHistory(deps: HistoryDeps, days: number): Promise<{ days: HistoryDay[] }> {
-  const view = await deps.portfolio.current();
-  const today = view.day;
-  const from = addDays(today, -days);
-  const [past, flows, closes] = await Promise.all([
-    deps.db
-      .select({ date: portfolioSnapshots.date, value: portfolioSnapshots.netAccountValue })
-      .from(portfolioSnapshots)
-      .where(and(gte(portfolioSnapshots.date, from), lt(portfolioSnapshots.date, today)))
-      .orderBy(asc(portfolioSnapshots.date)),
-    deps.db
-      .select({ date: ledgerEntries.bookDate, flow: sql<string>`sum(${ledgerEntries.flow})` })
-      .from(ledgerEntries)
-      .where(and(gte(ledgerEntries.bookDate, from), lt(ledgerEntries.bookDate, today)))
-      .groupBy(ledgerEntries.bookDate),
-    deps.db
-      .select({ date: dailyCloses.date, close: dailyCloses.close })
-      .from(dailyCloses)
-      .where(and(eq(dailyCloses.key, '^GSPC'), gte(dailyCloses.date, addDays(from, -10))))
-      .orderBy(asc(dailyCloses.date)),
-  ]);
-  const snapshots = [...past, { date: today, value: view.valuation.totals.netAccountValue }];
-  const flowOf = new Map(flows.map((f) => [f.date, centsText(dec(f.flow))]));
-  flowOf.set(today, view.dayFlow);
-  const linked = timeWeightedReturns(snapshots.map((s) => ({ date: s.date, value: s.value, flow: flowOf.get(s.date) ?? '0' })));
-  // Weekends and holidays carry the last close before them.
-  let c = 0;
-  let last: string | null = null;
-  const sp500 = snapshots.map((s) => {
-    while (c < closes.length && closes[c]!.date <= s.date) last = closes[c++]!.close;
-    return last;
-  });
-  const index = indexReturns(sp500);
+  const read = await readValueDays(deps, days);
+  const linked = timeWeightedReturns(read.days);
+  const index = indexReturns(read.sp500);
   return {
     days: linked.map((d, i) => ({
       date: d.date,

@@ -15,7 +15,7 @@ export interface RowProblem<Field extends string> {
 
 /**
  * A row checked against the contract's row schema (the server's own), and against `more` (a rule
- * the schema cannot check alone: a date after today). The message names every field to fix: SPEC
+ * the schema cannot check alone: a date after today). The message names every field to fix: docs/product.md
  * §5's sentence with the fields it covers ("… Check Name, Purchase Date."), then each other
  * refusal's own message (a bound, a negative quantity, the books' date rule).
  */
