@@ -191,16 +191,16 @@ describeInBrowser('the Activity page in Chromium', () => {
     const csv = await readFile(await download.path(), 'utf8');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,flow',
+      'id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,fee,flow',
     );
     const shop = lines.filter((line) => line.includes(',SHOP,'));
     expect(shop).toHaveLength(2);
     // Oldest first in the file.
     expect(shop[0]).toMatch(
-      /^\d+,\d{4}-\d{2}-\d{2},[^,]+,buy,add_investment,gp@demo\.partners,SHOP,stock,7,123\.45,864\.15,false,,,864\.15,,-?\d+\.\d{2}$/,
+      /^\d+,\d{4}-\d{2}-\d{2},[^,]+,buy,add_investment,gp@demo\.partners,SHOP,stock,7,123\.45,864\.15,false,,,864\.15,,0\.00,-?\d+\.\d{2}$/,
     );
     expect(shop[1]).toMatch(
-      /^\d+,\d{4}-\d{2}-\d{2},[^,]+,sell,assistant,gp@demo\.partners,SHOP,stock,2,130,260\.00,true,425000\.00,425260\.00,246\.90,13\.10,0\.00$/,
+      /^\d+,\d{4}-\d{2}-\d{2},[^,]+,sell,assistant,gp@demo\.partners,SHOP,stock,2,130,260\.00,true,425000\.00,425260\.00,246\.90,13\.10,0\.00,0\.00$/,
     );
     expect(lines.length - 1).toBeGreaterThanOrEqual(await ledgerTable(gp).locator('tbody tr').count());
     expect(await gp.getByRole('main').getByRole('alert').count()).toBe(0);

@@ -52,6 +52,15 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/real-estate/:id': PROPERTY_ROW,
   'POST /api/holdings/sell': { symbol: 'AAPL', qty: 1, price: 100, settles: true },
   'POST /api/cash-movements': { kind: 'deposit', amount: 1000, note: 'Capital call' },
+  'POST /api/corporate-actions': {
+    kind: 'dividend',
+    symbol: 'AAPL',
+    amount_per_share: 0.5,
+    ex_date: '2025-01-02',
+    pay_date: '2025-01-10',
+    tax_withheld_percent: 15,
+    note: 'Q4',
+  },
   'PUT /api/account-balance': { cash_available: 1000, margin_debit: 200, accounts_receivable: 50 },
   'POST /api/ai/prompt': { prompt: 'what do I hold?' },
   'POST /api/ai/confirm': { confirm: false },
@@ -109,12 +118,12 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
     symbol: 'AAPL',
     asset_type: 'stock',
     exchange: 'NASDAQ',
-    purchases: [{ qty: '1', price_paid: '100', purchase_date: '2026-01-05' }],
+    purchases: [{ qty: '1', price_paid: '100', purchase_date: '2026-01-05', fee: '1.50' }],
     settles: false,
     allow_negative_cash: false,
   },
   'portfolio.holdings.remove': { id: 1 },
-  'portfolio.holdings.sell': { symbol: 'AAPL', qty: '1', price: '100', settles: true },
+  'portfolio.holdings.sell': { symbol: 'AAPL', qty: '1', price: '100', fee: '1.50', settles: true },
   'portfolio.balances.recordCashMovement': {
     kind: 'withdrawal',
     amount: '250.50',
@@ -147,6 +156,22 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
   'admin.users.endSessions': { id: 1 },
   'portfolio.capital.statementPdf': { quarter: '2025-Q1', userId: 1 },
   'portfolio.capital.statementCsv': { quarter: '2025-Q1', userId: 1 },
+  // Every field of the three kinds (split, dividend, interest and fees), so each is named once.
+  'portfolio.corporateActions.record': {
+    kind: 'dividend',
+    symbol: 'AAPL',
+    amount_per_share: '0.5',
+    ex_date: '2025-01-02',
+    pay_date: '2025-01-10',
+    tax_withheld_percent: '15',
+    tax_withheld_amount: '1',
+    note: 'Q4',
+    ratio: '10:1',
+    cash_in_lieu_price: '85',
+    amount: '10',
+    allow_negative_cash: false,
+  },
+  'portfolio.corporateActions.remove': { id: 1 },
 };
 
 /** The procedure behind each REST path that takes a body. */
@@ -172,6 +197,7 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
   'POST /api/ai/prompt': 'ai.prompt',
   'POST /api/ai/confirm': 'ai.confirm',
   'POST /api/capital-accounts/:userId/entries': 'portfolio.capital.addEntry',
+  'POST /api/corporate-actions': 'portfolio.corporateActions.record',
   'PUT /api/contact/:id/handled': 'contact.markHandled',
   'POST /api/users/login/second-factor': 'auth.loginSecondFactor',
   'POST /api/users/second-factor/totp/confirm': 'auth.secondFactor.confirmTotp',
@@ -370,6 +396,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'contact.remove',
         'portfolio.capital.account',
         'portfolio.capital.deleteEntry',
+        'portfolio.corporateActions.remove',
         'portfolio.history',
         'portfolio.holdings.remove',
       ]);
@@ -440,6 +467,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'contact.markHandled',
         'contact.remove',
         'portfolio.capital.deleteEntry',
+        'portfolio.corporateActions.remove',
         'portfolio.holdings.remove',
       ]);
     });

@@ -31,6 +31,7 @@ describe('the app router', () => {
       'portfolio.activity',
       'portfolio.balances',
       'portfolio.capital',
+      'portfolio.corporateActions',
       'portfolio.exports',
       'portfolio.holdings',
       'portfolio.market',

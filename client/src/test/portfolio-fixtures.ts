@@ -219,12 +219,13 @@ export function previewFromBooks(
  * engine's own rule), the proceeds into Cash Available when the sale settles, the gain realized.
  */
 export function sellFromBooks(books: Books, input: unknown) {
-  const order = input as { symbol: string; qty: string; price: string; settles?: boolean };
+  const order = input as { symbol: string; qty: string; price: string; fee?: string; settles?: boolean };
   const lots = books.lots.filter((l) => l.symbol === order.symbol);
   const sale = sellFifo(
     lots.map((l) => ({ id: l.id, purchaseDate: l.purchaseDate, qty: dec(l.qty), costBasis: dec(l.costBasis) })),
     dec(order.qty),
     dec(order.price),
+    dec(order.fee ?? '0'),
   );
   if (!sale) throw new Error('the fake books cannot make this sale');
   for (const take of sale.takes) {
@@ -241,6 +242,7 @@ export function sellFromBooks(books: Books, input: unknown) {
   return {
     message: `Sold ${order.qty} ${order.symbol} for ${centsText(sale.proceeds)}.`,
     proceeds: centsText(sale.proceeds),
+    fee: centsText(sale.fee),
     realized_gain: centsText(sale.realizedGain),
     cash_available: settles ? books.balances.cashAvailable : null,
   };

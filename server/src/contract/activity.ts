@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, textField } from './fields';
-import { LEDGER_KINDS } from './ledger';
+import { LEDGER_KINDS, LEDGER_SOURCES } from './ledger';
 import { decimal, isoDay, isoTime } from './common';
 
 // The Activity page's two lists, the ledger and the audit log, each read a page at a time.
@@ -41,7 +41,7 @@ export const transactionsOutput = z.object({
     z.object({
       id: z.number().int(),
       kind: z.enum(LEDGER_KINDS),
-      source: z.enum(['venture', 'real_estate', 'assistant', 'balances', 'add_investment', 'sell_action', 'trash', 'cash']),
+      source: z.enum(LEDGER_SOURCES),
       at: isoTime,
       book_date: isoDay,
       actor_email: z.string(),
@@ -55,6 +55,7 @@ export const transactionsOutput = z.object({
       cash_after: decimal.nullable(),
       cost_basis: decimal.nullable(),
       realized_gain: decimal.nullable(),
+      fee: decimal.nullable(),
       flow: decimal,
       details: z.unknown(),
     }),

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { ASSET_TYPES } from './asset-rules';
 import { textField } from './fields';
-import { PRICE, QUANTITY } from '../domain/amounts';
+import { FEE, PRICE, QUANTITY } from '../domain/amounts';
 import { bookDayField, decimalField } from './money-fields';
 import { allowNegativeCashField } from './balances';
 import { decimal, isoDay } from './common';
 import { quoteFields } from './market';
 
+/** A fee or commission on a trade, in dollars at cents; at most 1,000,000,000. */
+export const feeField = decimalField('Fee', { ...FEE, sign: 'nonNegative' });
+
 const purchase = z.strictObject({
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
   price_paid: decimalField('Purchase price', { ...PRICE, sign: 'nonNegative' }),
   purchase_date: bookDayField('Purchase date'),
+  /** A fee or commission paid on the purchase (default 0): part of the lot's cost basis. */
+  fee: feeField.optional(),
 });
 
 export const symbolField = textField('Ticker symbol', { message: 'Ticker symbol is required.' })
@@ -48,6 +53,8 @@ export const sellInput = z.strictObject({
   symbol: symbolField,
   qty: decimalField('Quantity', { ...QUANTITY, sign: 'positive' }),
   price: decimalField('Price', { ...PRICE, sign: 'nonNegative' }),
+  /** A fee or commission (default 0): it comes off the proceeds. */
+  fee: feeField.optional(),
   settles: z.boolean({ error: 'settles must be true or false.' }).optional(),
 });
 export type SellInput = z.infer<typeof sellInput>;
@@ -70,7 +77,13 @@ export const holdingsOutput = z.array(
 );
 export type HoldingsOutput = z.infer<typeof holdingsOutput>;
 
-export const sellOutput = z.object({ message: z.string(), cash_available: decimal.nullable(), realized_gain: decimal, proceeds: decimal });
+export const sellOutput = z.object({
+  message: z.string(),
+  cash_available: decimal.nullable(),
+  realized_gain: decimal,
+  proceeds: decimal.describe('Net of the fee'),
+  fee: decimal,
+});
 export type SellOutput = z.infer<typeof sellOutput>;
 
 export const symbolCheckOutput = z.object({

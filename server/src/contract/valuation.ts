@@ -29,6 +29,10 @@ const totals = z.object(
     'totalUnrealizedGain',
     'realizedGainYearToDate',
     'realizedGainAllTime',
+    'dividendIncomeYearToDate',
+    'dividendIncomeAllTime',
+    'dividendTaxYearToDate',
+    'dividendTaxAllTime',
   ]),
 );
 const pcts = {

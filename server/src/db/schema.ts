@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CAPITAL_KINDS } from '../contract/capital';
-import { LEDGER_KINDS } from '../contract/ledger';
+import { LEDGER_KINDS, LEDGER_SOURCES } from '../contract/ledger';
 import { ROLES } from '../contract/roles';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -350,17 +350,6 @@ export const pendingActions = pgTable('pending_actions', {
   createdAt: createdAt(),
 });
 
-export const LEDGER_SOURCES = [
-  'add_investment',
-  'sell_action',
-  'trash',
-  'assistant',
-  'balances',
-  'cash',
-  'venture',
-  'real_estate',
-] as const;
-
 /**
  * The ledger: every buy, sell and correction of a lot, every cash movement and balance edit, and
  * every change to a private asset's holding. Lots (holdings) are the open positions it leaves.
@@ -390,13 +379,18 @@ export const ledgerEntries = pgTable(
     /** A sale's cost basis and realized gain (first in, first out), in cents. */
     costBasis: total('cost_basis'),
     realizedGain: total('realized_gain'),
+    /** A fee or commission paid on a buy (in its cost basis) or a sell (off its proceeds), in cents. */
+    fee: total('fee'),
     /** New money into (+) or out of (−) the books, in cents. */
     flow: total('flow').notNull().default('0'),
     /** What changed: the lots a sale took, a correction's lot before, balances before and after. */
     details: jsonb('details'),
   },
   (t) => [
-    check('ledger_entries_kind_check', sql`${t.kind} in ('buy', 'sell', 'correction', 'deposit', 'withdrawal', 'balances', 'asset')`),
+    check(
+      'ledger_entries_kind_check',
+      sql`${t.kind} in ('buy', 'sell', 'correction', 'deposit', 'withdrawal', 'balances', 'asset', 'split', 'dividend', 'interest', 'margin_interest', 'fee')`,
+    ),
     index('ledger_entries_at_idx').on(t.at, t.id),
     index('ledger_entries_book_date_idx').on(t.bookDate),
     index('ledger_entries_symbol_idx').on(t.symbol, t.at),

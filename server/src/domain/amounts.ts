@@ -22,6 +22,8 @@ export const QUANTITY: AmountRule = { scale: 8, max: 1_000_000_000_000n };
 export const PRICE: AmountRule = { scale: 8, max: 10_000_000_000n };
 /** Dollar amounts of the books (balances, dividends, rent), numeric(20, 2): up to a trillion dollars either way. */
 export const MONEY: AmountRule = { scale: 2, max: 1_000_000_000_000n };
+/** A fee or commission on one trade, at cents: up to a billion dollars. */
+export const FEE: AmountRule = { scale: 2, max: 1_000_000_000n };
 /** Percentages (1.5 = 1.5 %), numeric(14, 6): 10,000 % (a hundred times the amount) is beyond any real yield. */
 export const PERCENT: AmountRule = { scale: 6, max: 10_000n };
 

@@ -1,4 +1,4 @@
-import { amountOf, sum, toCents, type Decimal } from './money';
+import { amountOf, sum, toCents, ZERO, type Decimal } from './money';
 
 /** An open purchase lot as a sale sees it: what is left of it and what that cost. */
 export interface OpenLot {
@@ -22,6 +22,11 @@ export interface LotTake {
 
 export interface Sale {
   takes: LotTake[];
+  /** Quantity × price, at cents, before the fee. */
+  gross: Decimal;
+  /** The fee or commission paid on the sale, in cents. */
+  fee: Decimal;
+  /** What the sale brings: gross − fee. */
   proceeds: Decimal;
   /** The cost basis of everything sold. */
   cost: Decimal;
@@ -37,10 +42,10 @@ export function fifoOrder<L extends { purchaseDate: string; id: number }>(lots: 
 /**
  * Sells `qty` at `price` from the lots, first in first out. A lot partly sold keeps the rest of
  * its cost basis exactly (basis − the part taken), so the basis of everything ever bought is
- * always the basis sold plus the basis still held, to the cent. Answers null when the lots hold
- * less than `qty`.
+ * always the basis sold plus the basis still held, to the cent. A fee comes off the proceeds, so
+ * the realized gain is net of it. Answers null when the lots hold less than `qty`.
  */
-export function sellFifo(lots: readonly OpenLot[], qty: Decimal, price: Decimal): Sale | null {
+export function sellFifo(lots: readonly OpenLot[], qty: Decimal, price: Decimal, fee: Decimal = ZERO): Sale | null {
   const held = sum(lots.map((l) => l.qty));
   if (qty.lte(0) || held.lt(qty)) return null;
   const takes: LotTake[] = [];
@@ -53,12 +58,13 @@ export function sellFifo(lots: readonly OpenLot[], qty: Decimal, price: Decimal)
     takes.push({ lotId: lot.id, qty: taken, cost, remainingQty: lot.qty.minus(taken), remainingCost: lot.costBasis.minus(cost) });
     left = left.minus(taken);
   }
-  const proceeds = amountOf(qty, price);
+  const gross = amountOf(qty, price);
+  const proceeds = gross.minus(fee);
   const cost = sum(takes.map((t) => t.cost));
-  return { takes, proceeds, cost, realizedGain: proceeds.minus(cost) };
+  return { takes, gross, fee, proceeds, cost, realizedGain: proceeds.minus(cost) };
 }
 
-/** The cost basis of a new lot: quantity × price paid, at cents. */
-export function costBasisOf(qty: Decimal | string, pricePaid: Decimal | string): Decimal {
-  return amountOf(qty, pricePaid);
+/** The cost basis of a new lot: quantity × price paid, at cents, plus the fee paid on the purchase. */
+export function costBasisOf(qty: Decimal | string, pricePaid: Decimal | string, fee: Decimal | string = ZERO): Decimal {
+  return amountOf(qty, pricePaid).plus(fee);
 }

@@ -54,6 +54,8 @@ export interface PortfolioInput {
   balances: BalancesInput;
   /** Realized gains from the ledger, in cents. */
   realized: { yearToDate: string; allTime: string };
+  /** Dividends paid (gross) and tax withheld on them, by pay date, in cents; none when absent. */
+  dividends?: { grossYearToDate: string; grossAllTime: string; taxYearToDate: string; taxAllTime: string } | undefined;
 }
 
 /** What a lot and a position are worth, each figure as exact decimal text. */
@@ -133,6 +135,12 @@ export interface PortfolioTotals {
   totalUnrealizedGain: string;
   realizedGainYearToDate: string;
   realizedGainAllTime: string;
+  /** Dividend income before tax, paid this year (by pay date) and in all. */
+  dividendIncomeYearToDate: string;
+  dividendIncomeAllTime: string;
+  /** Tax withheld on those dividends. */
+  dividendTaxYearToDate: string;
+  dividendTaxAllTime: string;
 }
 
 export interface Valuation {
@@ -276,6 +284,10 @@ export function valuePortfolio(input: PortfolioInput): Valuation {
       totalUnrealizedGain: centsText(liquidGain.plus(ventureGain).plus(realEstateGain)),
       realizedGainYearToDate: centsText(dec(input.realized.yearToDate)),
       realizedGainAllTime: centsText(dec(input.realized.allTime)),
+      dividendIncomeYearToDate: centsText(dec(input.dividends?.grossYearToDate ?? '0')),
+      dividendIncomeAllTime: centsText(dec(input.dividends?.grossAllTime ?? '0')),
+      dividendTaxYearToDate: centsText(dec(input.dividends?.taxYearToDate ?? '0')),
+      dividendTaxAllTime: centsText(dec(input.dividends?.taxAllTime ?? '0')),
     },
   };
 }

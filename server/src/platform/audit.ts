@@ -17,7 +17,12 @@ export interface AuditEntry {
 }
 
 /** Records portfolio writes in the same transaction as the writes themselves. */
-export async function recordAudit(db: Queryable, actor: Actor, at: Date, entries: AuditEntry[]): Promise<void> {
+export async function recordAudit(
+  db: Queryable,
+  actor: Omit<Actor, 'id'> & { id: number | null },
+  at: Date,
+  entries: AuditEntry[],
+): Promise<void> {
   if (entries.length === 0) return;
   await db.insert(auditEvents).values(
     entries.map((e) => ({

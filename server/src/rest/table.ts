@@ -110,6 +110,11 @@ export const restRoutes: RestRoute[] = [
   route('PUT', '/api/account-balance', 'body', 'gp', 'portfolio.balances.save'),
   route('POST', '/api/cash-movements', 'body', 'gp', 'portfolio.balances.recordCashMovement', 201),
 
+  // Splits, dividends, interest and fees: GP writes, everyone reads.
+  route('GET', '/api/corporate-actions', 'none', 'user', 'portfolio.corporateActions.list'),
+  route('POST', '/api/corporate-actions', 'body', 'gp', 'portfolio.corporateActions.record', 201),
+  route('DELETE', '/api/corporate-actions/:id', 'id', 'gp', 'portfolio.corporateActions.remove'),
+
   route('GET', '/api/market/summary', 'none', 'user', 'portfolio.market.summary'),
   route('GET', '/api/predictions', 'none', 'user', 'portfolio.market.predictions'),
 

@@ -145,6 +145,10 @@ describe('the valuation of a fixture portfolio', () => {
       totalUnrealizedGain: '348844.16',
       realizedGainYearToDate: '48140.81',
       realizedGainAllTime: '-12.50',
+      dividendIncomeYearToDate: '0.00',
+      dividendIncomeAllTime: '0.00',
+      dividendTaxYearToDate: '0.00',
+      dividendTaxAllTime: '0.00',
     });
     expect(v.ventures).toEqual([
       { id: 10, cost: '1000.50', value: '1212.50', totalValue: '1212.50', gain: '212.00', gainPct: '21.19' },

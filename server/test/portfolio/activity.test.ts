@@ -100,10 +100,12 @@ describe.each(databaseKinds)('the Activity page’s reads on %s', (kind) => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="transactions.csv"');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,flow',
+      'id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,fee,flow',
     );
     expect(lines).toHaveLength(6);
-    expect(lines.at(-1)).toMatch(/,sell,sell_action,[^,]+,AAPL,stock,12,170,2040\.00,true,50000\.00,52040\.00,1821\.00,219\.00,0\.00$/);
+    expect(lines.at(-1)).toMatch(
+      /,sell,sell_action,[^,]+,AAPL,stock,12,170,2040\.00,true,50000\.00,52040\.00,1821\.00,219\.00,0\.00,0\.00$/,
+    );
     expect((await h.inject({ method: 'GET', url: '/api/export/transactions.csv' })).statusCode).toBe(401);
   });
 });

@@ -71,6 +71,7 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     expect(res.json()).toEqual({
       message: 'Sold 160 ACME for $48,140.80: a realized gain of $23,407.47.',
       proceeds: '48140.80',
+      fee: '0.00',
       realized_gain: '23407.47',
       cash_available: '473140.80',
     });
@@ -311,11 +312,11 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="transactions.csv"');
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,flow',
+      'id,book_date,at,kind,source,actor_email,symbol,asset_type,qty,price,amount,settles,cash_before,cash_after,cost_basis,realized_gain,fee,flow',
     );
     expect(lines.length).toBe((await entries()).length + 1);
     expect(lines.find((l) => l.includes(',sell,sell_action,'))).toContain(
-      ',160,300.88,48140.80,true,425000.00,473140.80,24733.33,23407.47,0.00',
+      ',160,300.88,48140.80,true,425000.00,473140.80,24733.33,23407.47,0.00,0.00',
     );
     expect((await h.inject({ method: 'GET', url: '/api/export/transactions.csv' })).statusCode).toBe(401);
   });

@@ -27,6 +27,11 @@ export const KIND_LABELS: Record<LedgerKind, string> = {
   withdrawal: 'Withdrawal',
   balances: 'Balances edit',
   asset: 'Private asset',
+  split: 'Split',
+  dividend: 'Dividend',
+  interest: 'Interest received',
+  margin_interest: 'Margin interest',
+  fee: 'Fee',
 };
 
 export const KINDS = Object.keys(KIND_LABELS) as LedgerKind[];
@@ -44,4 +49,5 @@ export const SOURCE_LABELS: Record<LedgerSource, string> = {
   cash: 'Cash',
   venture: 'Venture Investments',
   real_estate: 'Real Estate',
+  corporate_action: 'Corporate Actions',
 };

@@ -22,6 +22,7 @@ function entry(fields: Partial<LedgerEntry> & Pick<LedgerEntry, 'id' | 'kind' | 
     cash_after: null,
     cost_basis: null,
     realized_gain: null,
+    fee: null,
     flow: '0.00',
     details: null,
     ...fields,
@@ -274,7 +275,21 @@ describe('the Activity page', () => {
     const options = within(screen.getByLabelText('Kind'))
       .getAllByRole('option')
       .map((o) => o.textContent);
-    expect(options).toEqual(['All kinds', 'Buy', 'Sell', 'Correction', 'Deposit', 'Withdrawal', 'Balances edit', 'Private asset']);
+    expect(options).toEqual([
+      'All kinds',
+      'Buy',
+      'Sell',
+      'Correction',
+      'Deposit',
+      'Withdrawal',
+      'Balances edit',
+      'Private asset',
+      'Split',
+      'Dividend',
+      'Interest received',
+      'Margin interest',
+      'Fee',
+    ]);
   });
 
   it('loads older pages with "Load more" until the server has no more', async () => {

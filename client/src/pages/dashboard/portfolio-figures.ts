@@ -27,19 +27,29 @@ export function allocationParts(totals: PortfolioTotals): AllocationParts {
 
 /** What a sale would do, worked out by the engine's own first-in, first-out rule on the position's lots. */
 export interface SalePreview {
+  /** Net of the fee. */
   proceeds: string;
+  fee: string;
   realizedGain: string;
   /** Cash Available after the sale when it settles, else null (it stays as it is). */
   cashAfter: string | null;
 }
 
-/** Null when the sale cannot happen (more than is held, nothing to sell). */
-export function salePreview(position: Position, qty: string, price: string, cashAvailable: string, settles: boolean): SalePreview | null {
+/** Null when the sale cannot happen (more than is held, nothing to sell, a fee above what it brings). */
+export function salePreview(
+  position: Position,
+  qty: string,
+  price: string,
+  cashAvailable: string,
+  settles: boolean,
+  fee = '0',
+): SalePreview | null {
   const lots = position.lots.map((lot) => ({ id: lot.id, purchaseDate: lot.purchaseDate, qty: dec(lot.qty), costBasis: dec(lot.cost) }));
-  const sale = sellFifo(lots, dec(qty), dec(price));
-  if (!sale) return null;
+  const sale = sellFifo(lots, dec(qty), dec(price), dec(fee));
+  if (!sale || sale.proceeds.lt(0)) return null;
   return {
     proceeds: centsText(sale.proceeds),
+    fee: centsText(sale.fee),
     realizedGain: centsText(sale.realizedGain),
     cashAfter: settles ? centsText(dec(cashAvailable).plus(sale.proceeds)) : null,
   };

@@ -8,6 +8,14 @@ export const REALIZED_GAINS_LABEL = 'Realized Gains (Year to Date)';
 /** What the net account value counts, beside it: it differs from the Liquid Assets TOTAL. */
 export const NET_ACCOUNT_VALUE_NOTE = 'Liquid assets, venture, real estate with its rental income and cash, less margin debit.';
 
+/** Beside the realized gains: dividend income before tax and the tax withheld, this year and in all. */
+export function dividendNote(totals: PortfolioTotals): string {
+  return (
+    `Dividends this year ${formatCurrency(totals.dividendIncomeYearToDate)} gross, ${formatCurrency(totals.dividendTaxYearToDate)} tax withheld; ` +
+    `in all ${formatCurrency(totals.dividendIncomeAllTime)} gross, ${formatCurrency(totals.dividendTaxAllTime)} withheld.`
+  );
+}
+
 /**
  * docs/product.md §2's three stat cards and the realized gains of the year, as the portfolio engine sends
  * them; gains and losses carry a sign as well as a color.
@@ -26,6 +34,7 @@ export function StatCards({ totals }: { totals: PortfolioTotals }) {
       label: REALIZED_GAINS_LABEL,
       value: formatSignedCurrency(totals.realizedGainYearToDate),
       tone: toneOf(totals.realizedGainYearToDate),
+      note: dividendNote(totals),
     },
   ];
   return (

@@ -2,6 +2,7 @@ import { router } from '../../trpc/init';
 import { activityRouter } from './activity';
 import { balancesRouter } from './balances';
 import { capitalRouter } from './capital';
+import { corporateActionsRouter } from './corporate-actions';
 import { exportsRouter } from './exports';
 import { historyProcedure } from './history';
 import { holdingsRouter } from './holdings';
@@ -20,6 +21,8 @@ export const portfolioRouter = router({
   market: marketRouter,
   activity: activityRouter,
   exports: exportsRouter,
+  /** Splits, dividends, interest and fees. */
+  corporateActions: corporateActionsRouter,
   /** Limited partners' capital accounts and quarterly statements. */
   capital: capitalRouter,
 });

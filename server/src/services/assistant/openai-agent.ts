@@ -44,6 +44,7 @@ const TOOLS: ChatCompletionTool[] = [
     price: { type: ['number', 'null'], description: 'Price per unit in USD, or null for the market price' },
     asset_type: { type: 'string', enum: ['stock', 'crypto'] },
     date: { type: ['string', 'null'], description: 'Purchase date YYYY-MM-DD, or null for today' },
+    fee: { type: ['number', 'null'], description: 'A fee or commission in USD the partner states, or null for none' },
     margin: {
       type: 'boolean',
       description: 'True only when the partner explicitly asks to buy on margin (Cash Available may go below zero); otherwise false',
@@ -53,6 +54,7 @@ const TOOLS: ChatCompletionTool[] = [
     symbol: { type: 'string' },
     quantity: { type: 'number' },
     price: { type: ['number', 'null'], description: 'Price per unit in USD, or null for the market price' },
+    fee: { type: ['number', 'null'], description: 'A fee or commission in USD the partner states, or null for none' },
   }),
   tool('get_position', "The firm's lots, value and gain in one symbol.", { symbol: { type: 'string' } }),
   tool('get_positions', 'Every stock and crypto position the firm holds.', {}),
@@ -66,12 +68,14 @@ const buyArgs = z.strictObject({
   price: z.number().positive().nullable(),
   asset_type: z.enum(['stock', 'crypto']),
   date: z.string().max(10).nullable(),
+  fee: z.number().nonnegative().nullable(),
   margin: z.boolean(),
 });
 const sellArgs = z.strictObject({
   symbol: z.string().min(1).max(20),
   quantity: z.number().positive(),
   price: z.number().positive().nullable(),
+  fee: z.number().nonnegative().nullable(),
 });
 const symbolArgs = z.strictObject({ symbol: z.string().min(1).max(20) });
 
@@ -98,6 +102,7 @@ function buyDraft(a: z.infer<typeof buyArgs>): TradeDraft {
     assetType: a.asset_type,
     date: a.date,
     margin: a.margin,
+    fee: priceText(a.fee),
   };
 }
 
@@ -110,6 +115,7 @@ function sellDraft(a: z.infer<typeof sellArgs>): TradeDraft {
     assetType: null,
     date: null,
     margin: false,
+    fee: priceText(a.fee),
   };
 }
 

@@ -15,6 +15,8 @@ export interface TradeDraft {
   date: string | null;
   /** The partner said to buy on margin: Cash Available may go below zero. */
   margin: boolean;
+  /** A fee or commission as written ("with a fee of 4.95"), or null for none. */
+  fee: string | null;
 }
 
 export type Question = { kind: 'position'; symbol: string } | { kind: 'positions' } | { kind: 'value' } | { kind: 'gains' };
@@ -36,6 +38,7 @@ const PRICE =
   /\s+(?:at|@|for)\s+(?:a\s+price\s+of\s+)?\$?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w.,])(?:\s*(?:per\s+(?:share|coin|unit)|each|a\s+share|\/\s?share))?/i;
 /** A price-like word PRICE could not read ("at 1e3", "at 1,0000"). */
 const ODD_PRICE = /\s+(?:at|@|for)\s+(?:a\s+price\s+of\s+)?(\$?\s?[\d.]\S*)/i;
+const FEE = /\s+(?:with\s+|and\s+|plus\s+)?(?:a\s+)?(?:fee|commission)\s+(?:of\s+)?\$?\s?(\d+(?:\.\d+)?)(?![\w.,])/i;
 const MARGIN = /\s+(?:on|with|using)\s+margin\b/i;
 const MARKET = /\s+(?:at|@)\s+(?:the\s+)?market(?:\s+price)?/i;
 const DATE = /\s+(?:on|dated|as\s+of)\s+(\d{4}-\d{2}-\d{2})/i;
@@ -73,6 +76,8 @@ function cut(text: string, pattern: RegExp): { rest: string; value: string | und
 function readTrade(text: string): Reading | undefined {
   if (!TRADE_WORD.test(text)) return undefined;
   let rest = ` ${text.trim().replace(/[.!?]+$/, '')}`;
+  const fee = cut(rest, FEE);
+  rest = fee.rest;
   const margin = cut(rest, MARGIN);
   rest = margin.rest;
   const market = cut(rest, MARKET);
@@ -101,6 +106,7 @@ function readTrade(text: string): Reading | undefined {
       assetType: crypto ? 'crypto' : null,
       date: date.value ?? null,
       margin: margin.found,
+      fee: fee.value ?? null,
     },
   };
 }

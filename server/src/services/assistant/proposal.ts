@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { accountBalances } from '../../db/schema';
 import { costBasisOf } from '../../domain/fifo';
 import { centsText, dec, plain, type Decimal } from '../../domain/money';
-import { lotsOf, planSale } from '../portfolio/trades';
+import { feeAboveGross, lotsOf, planSale } from '../portfolio/trades';
 import { nothingToSell, typedSymbol } from '../portfolio/trade-rules';
 import { negativeCashRefusal } from '../portfolio/cash-rules';
 import { bookDateProblem } from '../../contract/book-dates';
 import { NEED_TICKER, tickerOfName } from './company-names';
 import { dayInNewYork, isCalendarDay } from '../../domain/dates';
-import { boundText, checkAmount, PRICE, QUANTITY, type AmountRule } from '../../domain/amounts';
+import { boundText, checkAmount, FEE, PRICE, QUANTITY, type AmountRule } from '../../domain/amounts';
 import { noMarketData } from '../market/lookup';
 import type { Queryable } from '../../db/open';
 import type { MarketService } from '../market/service';
@@ -30,6 +30,8 @@ export const tradeProposal = z.discriminatedUnion('kind', [
     date: z.string(),
     /** The GP asked to buy on margin: Cash Available may go below zero. */
     allowNegativeCash: z.boolean().default(false),
+    /** A fee or commission the GP stated, at cents: part of the lot's cost basis. */
+    fee: z.string().default('0'),
   }),
   z.object({
     kind: z.literal('sell'),
@@ -37,6 +39,8 @@ export const tradeProposal = z.discriminatedUnion('kind', [
     quantity: z.string(),
     price: z.string(),
     atMarket: z.boolean(),
+    /** A fee or commission the GP stated, at cents: it comes off the proceeds. */
+    fee: z.string().default('0'),
   }),
 ]);
 export type TradeProposal = z.infer<typeof tradeProposal>;
@@ -103,8 +107,13 @@ export async function prepareTrade(deps: ProposalDeps, draft: TradeDraft): Promi
   const checkedPrice = draft.price === null ? null : amount(draft.price, PRICE, 'price');
   if (checkedPrice !== null && 'refused' in checkedPrice) return refuse(checkedPrice.refused);
   const givenPrice = checkedPrice === null ? null : checkedPrice.text;
+  const checkedFee = draft.fee === null ? { text: '0' } : checkAmount(draft.fee, FEE);
+  if ('problem' in checkedFee || checkedFee.text.startsWith('-')) {
+    return refuse(`The fee must be a number from 0 to ${boundText(FEE.max)}, with at most 2 decimal places.`);
+  }
+  const fee = checkedFee.text;
 
-  if (draft.kind === 'sell') return prepareSell(deps, symbol, quantity, givenPrice, named);
+  if (draft.kind === 'sell') return prepareSell(deps, symbol, quantity, givenPrice, named, fee);
 
   const held = (await lotsOf(deps.db, symbol))[0];
   const assetType = held?.assetType ?? typedType ?? 'stock';
@@ -119,7 +128,7 @@ export async function prepareTrade(deps: ProposalDeps, draft: TradeDraft): Promi
     return refuse(`I have no market price for ${symbol} yet. Tell me the price, for example "buy ${qty(quantity)} ${symbol} at 25.50".`);
   }
   const price = givenPrice ?? market!;
-  const total = dec(centsText(costBasisOf(quantity, price)));
+  const total = dec(centsText(costBasisOf(quantity, price, fee)));
   const cash = await cashAvailable(deps);
   const after = cash.minus(total);
   const overdraft = negativeCashRefusal(cash, after, draft.margin);
@@ -139,6 +148,7 @@ export async function prepareTrade(deps: ProposalDeps, draft: TradeDraft): Promi
     atMarket: givenPrice === null,
     date,
     allowNegativeCash: draft.margin,
+    fee,
   };
   const margin = after.lt(0) ? ', on margin as you asked, below zero' : '';
   return {
@@ -146,7 +156,7 @@ export async function prepareTrade(deps: ProposalDeps, draft: TradeDraft): Promi
     proposal,
     message:
       `${named}I will buy ${qty(quantity)} ${symbol} (${assetType}) at ${usd(price)}${proposal.atMarket ? ', the current market price,' : ''} ` +
-      `dated ${date}, for ${usd(centsText(total))} in total, as a new purchase lot, paid from cash: ` +
+      `dated ${date}, for ${usd(centsText(total))} in total${feeStated(fee, 'including')}, as a new purchase lot, paid from cash: ` +
       `Cash Available goes from ${usd(centsText(cash))} to ${usd(centsText(after))}${margin}.${priceWarning(givenPrice, market)} ${ASK}`,
   };
 }
@@ -157,6 +167,7 @@ async function prepareSell(
   quantity: string,
   givenPrice: string | null,
   named: string,
+  fee: string,
 ): Promise<Prepared> {
   const lots = await lotsOf(deps.db, symbol);
   if (lots.length === 0) return refuse(`${named}${nothingToSell(symbol)}`);
@@ -166,7 +177,8 @@ async function prepareSell(
     return refuse(`I have no market price for ${symbol} yet. Tell me the price, for example "sell ${qty(quantity)} ${symbol} at 25.50".`);
   }
   const price = givenPrice ?? market!;
-  const plan = planSale(lots, quantity, price);
+  const plan = planSale(lots, quantity, price, fee);
+  if (!plan.ok && 'feeAbove' in plan) return refuse(feeAboveGross(fee, plan.feeAbove));
   if (!plan.ok) return refuse(`The firm holds only ${qty(plan.held.toFixed())} ${symbol}; I can't sell ${qty(quantity)}.`);
   const { sale } = plan;
   const dates = new Map(lots.map((l) => [l.id, l.purchaseDate]));
@@ -175,14 +187,18 @@ async function prepareSell(
   const gain = sale.realizedGain;
   return {
     ok: true,
-    proposal: { kind: 'sell', symbol, quantity, price, atMarket: givenPrice === null },
+    proposal: { kind: 'sell', symbol, quantity, price, atMarket: givenPrice === null, fee },
     message:
       `${named}I will sell ${qty(quantity)} ${symbol} at ${usd(price)}${givenPrice === null ? ', the current market price,' : ''} ` +
-      `for ${usd(centsText(sale.proceeds))}, taking the oldest lots first: ${steps}, ` +
+      `for ${usd(centsText(sale.proceeds))}${feeStated(fee, 'after')}, taking the oldest lots first: ${steps}, ` +
       `a realized ${gain.gte(0) ? 'gain' : 'loss'} of ${usd(centsText(gain.abs()))}. ` +
       `Cash Available goes from ${usd(centsText(cash))} to ${usd(centsText(cash.plus(sale.proceeds)))}.${priceWarning(givenPrice, market)} ${ASK}`,
   };
 }
+
+/** ", including a fee of $4.95" (or "after …"): the proposal states the fee; '' when there is none. */
+const feeStated = (fee: string, word: 'including' | 'after'): string =>
+  dec(fee).eq(0) ? '' : `, ${word} a fee of ${usd(centsText(dec(fee)))}`;
 
 /** Cash Available now, for the proposal's statement of what the trade does to it. */
 async function cashAvailable(deps: ProposalDeps): Promise<Decimal> {

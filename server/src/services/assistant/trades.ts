@@ -1,7 +1,7 @@
 import { centsText, dec } from '../../domain/money';
 import type { Actor } from '../../platform/audit';
-import { purchase, type PurchaseDeps } from '../portfolio/holdings';
-import { lockedCash, sellLots } from '../portfolio/trades';
+import { feeNote, purchase, type PurchaseDeps } from '../portfolio/holdings';
+import { feeAboveGross, lockedCash, sellLots } from '../portfolio/trades';
 import { negativeCashRefusal } from '../portfolio/cash-rules';
 import { costBasisOf } from '../../domain/fifo';
 import { qty, usd } from '../../platform/format';
@@ -24,12 +24,12 @@ async function executeBuy(deps: PurchaseDeps, actor: Actor, p: Extract<TradeProp
   // Cash may have moved since the proposal: without margin, a buy it no longer covers is not made
   // (answered, not thrown, so the confirmation is still used up).
   const before = await lockedCash(deps.db);
-  const overdraft = negativeCashRefusal(before, before.minus(dec(centsText(costBasisOf(p.quantity, p.price)))), p.allowNegativeCash);
+  const overdraft = negativeCashRefusal(before, before.minus(dec(centsText(costBasisOf(p.quantity, p.price, p.fee)))), p.allowNegativeCash);
   if (overdraft) return { ok: false, message: `Nothing was bought: ${overdraft}` };
   const order = {
     symbol: p.symbol,
     asset_type: p.assetType,
-    purchases: [{ qty: p.quantity, price_paid: p.price, purchase_date: p.date }],
+    purchases: [{ qty: p.quantity, price_paid: p.price, purchase_date: p.date, fee: p.fee }],
     settles: true,
     allow_negative_cash: p.allowNegativeCash,
   };
@@ -44,8 +44,9 @@ async function executeBuy(deps: PurchaseDeps, actor: Actor, p: Extract<TradeProp
 }
 
 async function executeSell(deps: PurchaseDeps, actor: Actor, p: Extract<TradeProposal, { kind: 'sell' }>): Promise<Executed> {
-  const order = { symbol: p.symbol, qty: p.quantity, price: p.price, settles: true, source: 'assistant' as const };
+  const order = { symbol: p.symbol, qty: p.quantity, price: p.price, fee: p.fee, settles: true, source: 'assistant' as const };
   const sold = await sellLots(deps, actor, order);
+  if (!sold.ok && 'feeAbove' in sold) return { ok: false, message: `Nothing was sold: ${feeAboveGross(p.fee, sold.feeAbove)}` };
   if (!sold.ok) {
     return {
       ok: false,
@@ -63,7 +64,7 @@ async function executeSell(deps: PurchaseDeps, actor: Actor, p: Extract<TradePro
   return {
     ok: true,
     message:
-      `Done: sold ${qty(p.quantity)} ${p.symbol} at ${usd(p.price)} (${usd(centsText(sold.sale.proceeds))}): ${detail}. ` +
+      `Done: sold ${qty(p.quantity)} ${p.symbol} at ${usd(p.price)} (${usd(centsText(sold.sale.proceeds))}${feeNote(sold.sale.fee)}): ${detail}. ` +
       `Realized ${gain.gte(0) ? 'gain' : 'loss'}: ${usd(centsText(dec(gain).abs()))}.` +
       cashChange(sold.cash),
   };

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db/open';
 import { dayInNewYork } from '../../domain/dates';
 import { portfolioChanged } from '../portfolio/ledger';
 import { takeSnapshot } from '../portfolio/snapshots';
+import { settleDueDividends } from '../portfolio/corporate-actions';
 import { claimJob } from './jobs';
 import { liveQuote, type LiveQuote } from './live-quote';
 import { updatePredictions } from './predictions';
@@ -84,6 +85,7 @@ export function createMarketService({ db, provider, now, log }: MarketServiceDep
     await step("recording today's closes", () => recordCloses(db, report.quotes, onFailure));
     // New quotes are a new valuation: every instance's engine recomputes on its next read.
     await step('announcing the new quotes', () => portfolioChanged(db));
+    await step('settling the dividends due', () => settleDueDividends({ db, now: () => at }));
     await step("taking today's snapshot", () => takeSnapshot(db, today, at));
     return { updated: report.updated, failed: report.failed };
   }

@@ -35,6 +35,7 @@ export function ledgerView(r: typeof ledgerEntries.$inferSelect): LedgerView {
     cash_after: centsOrNull(r.cashAfter),
     cost_basis: centsOrNull(r.costBasis),
     realized_gain: centsOrNull(r.realizedGain),
+    fee: centsOrNull(r.fee),
     flow: centsText(dec(r.flow)),
     details: r.details,
   };

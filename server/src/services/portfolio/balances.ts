@@ -93,6 +93,8 @@ export async function saveBalances(deps: BalancesDeps, actor: Actor, input: Bala
 }
 
 export interface CashMovementRequest extends CashMovement {
+  /** The balances panel moves new money only; interest and fees are corporate actions. */
+  kind: 'deposit' | 'withdrawal';
   /** Sent once the GP has seen what a movement above the threshold does to Cash Available. */
   confirmed?: boolean | undefined;
 }

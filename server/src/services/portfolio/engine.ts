@@ -56,7 +56,7 @@ export async function readBooks(db: Queryable, today: string, past?: { day: stri
     purchaseDate: holdings.purchaseDate,
   };
   const year = `${today.slice(0, 4)}-01-01`;
-  const [lots, assets, [balances], [realized]] = await Promise.all([
+  const [lots, assets, [balances], [realized], [dividends]] = await Promise.all([
     db
       .select(lotColumns)
       .from(holdings)
@@ -70,7 +70,28 @@ export async function readBooks(db: Queryable, today: string, past?: { day: stri
         yearToDate: sql<string | null>`sum(${ledgerEntries.realizedGain}) filter (where ${ledgerEntries.bookDate} >= ${year})`,
       })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.kind, 'sell'), past ? lte(ledgerEntries.bookDate, past.day) : undefined)),
+      // A sale's gain, and a split's cash in lieu (a sale of the fraction).
+      .where(and(inArray(ledgerEntries.kind, ['sell', 'split']), past ? lte(ledgerEntries.bookDate, past.day) : undefined)),
+    // Dividends paid, by pay date (docs/decisions/0011-corporate-actions-and-income.md).
+    db
+      .select({
+        grossAllTime: sql<string | null>`sum((${ledgerEntries.details}->>'gross')::numeric)`,
+        taxAllTime: sql<string | null>`sum((${ledgerEntries.details}->>'tax')::numeric)`,
+        grossYearToDate: sql<
+          string | null
+        >`sum((${ledgerEntries.details}->>'gross')::numeric) filter (where ${ledgerEntries.details}->>'payDate' >= ${year})`,
+        taxYearToDate: sql<
+          string | null
+        >`sum((${ledgerEntries.details}->>'tax')::numeric) filter (where ${ledgerEntries.details}->>'payDate' >= ${year})`,
+      })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.kind, 'dividend'),
+          eq(ledgerEntries.settles, true),
+          past ? sql`${ledgerEntries.details}->>'payDate' <= ${past.day}` : undefined,
+        ),
+      ),
   ]);
   const keys = [...new Set(lots.map(quoteKeyOf))];
   const quoteRows = past ? new Map<string, QuoteRow>() : await cachedQuotes(db, keys);
@@ -114,6 +135,12 @@ export async function readBooks(db: Queryable, today: string, past?: { day: stri
         accountsReceivable: balances?.accountsReceivable ?? '0',
       },
       realized: { yearToDate: realized?.yearToDate ?? '0', allTime: realized?.allTime ?? '0' },
+      dividends: {
+        grossYearToDate: dividends?.grossYearToDate ?? '0',
+        grossAllTime: dividends?.grossAllTime ?? '0',
+        taxYearToDate: dividends?.taxYearToDate ?? '0',
+        taxAllTime: dividends?.taxAllTime ?? '0',
+      },
     },
   };
 }

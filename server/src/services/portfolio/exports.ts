@@ -57,6 +57,7 @@ const TRANSACTION_COLUMNS: (keyof LedgerView)[] = [
   'cash_after',
   'cost_basis',
   'realized_gain',
+  'fee',
   'flow',
 ];
 

@@ -3,8 +3,8 @@ import type { Db } from '../../db/open';
 import type { AddHoldingInput, CheckSymbolInput, SellInput, SellOutput, SymbolCheckOutput } from '../../contract/holdings';
 import type { Actor } from '../../platform/audit';
 import { fail } from '../../platform/errors';
-import { buyLots, correctLot, sellLots, type BooksDeps, type Bought, type TradeSource } from './trades';
-import { centsText, dec } from '../../domain/money';
+import { buyLots, correctLot, feeAboveGross, sellLots, type BooksDeps, type Bought, type TradeSource } from './trades';
+import { centsText, dec, type Decimal } from '../../domain/money';
 import { qty, usd } from '../../platform/format';
 import type { HoldingView, PortfolioEngine, PortfolioView } from './engine';
 import { LIMITS, type RateLimiter } from '../../platform/rate-limit';
@@ -97,10 +97,12 @@ export async function sellHolding(deps: HoldingsDeps, actor: Actor, input: SellI
       symbol,
       qty: input.qty,
       price: input.price,
+      fee: input.fee,
       settles: input.settles ?? true,
       source: 'sell_action',
     }),
   );
+  if (!sold.ok && 'feeAbove' in sold) throw fail.badRequest(feeAboveGross(input.fee ?? '0', sold.feeAbove));
   if (!sold.ok) {
     throw fail.badRequest(
       sold.held.eq(0)
@@ -110,9 +112,13 @@ export async function sellHolding(deps: HoldingsDeps, actor: Actor, input: SellI
   }
   const gain = sold.sale.realizedGain;
   return {
-    message: `Sold ${qty(input.qty)} ${symbol} for ${usd(centsText(sold.sale.proceeds))}: a realized ${gain.gte(0) ? 'gain' : 'loss'} of ${usd(centsText(gain.abs()))}.`,
+    message: `Sold ${qty(input.qty)} ${symbol} for ${usd(centsText(sold.sale.proceeds))}${feeNote(sold.sale.fee)}: a realized ${gain.gte(0) ? 'gain' : 'loss'} of ${usd(centsText(gain.abs()))}.`,
     proceeds: centsText(sold.sale.proceeds),
+    fee: centsText(sold.sale.fee),
     realized_gain: centsText(gain),
     cash_available: sold.cash ? centsText(sold.cash.after) : null,
   };
 }
+
+/** ", after a fee of $9.99" when a trade paid one; '' otherwise. */
+export const feeNote = (fee: Decimal): string => (fee.eq(0) ? '' : ` after a fee of ${usd(centsText(fee))}`);

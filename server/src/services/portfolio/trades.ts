@@ -10,6 +10,8 @@ import { quoteKey } from '../market/provider';
 import { recordLedger } from './ledger';
 import { fail } from '../../platform/errors';
 import { negativeCashRefusal } from './cash-rules';
+import { usd } from '../../platform/format';
+import { mayBeExternalFlow } from '../../domain/flows';
 
 /**
  * The one place lots are bought, sold and corrected: the Add Investment form, the Sell action,
@@ -31,6 +33,8 @@ export interface Purchase {
   qty: string;
   price_paid: string;
   purchase_date: string;
+  /** A fee or commission paid on the purchase, decimal text at cents: part of the lot's cost basis. */
+  fee?: string | undefined;
 }
 
 export interface BuyOrder {
@@ -80,7 +84,7 @@ export async function lockedCash(tx: Queryable): Promise<Decimal> {
  * Moves Cash Available by `delta` (locking the balances row), answering it before and after; a
  * move below zero is refused (409) unless negative cash is allowed.
  */
-async function moveCash(tx: Queryable, delta: Decimal, allowNegativeCash: boolean): Promise<CashMove> {
+export async function moveCash(tx: Queryable, delta: Decimal, allowNegativeCash: boolean): Promise<CashMove> {
   const before = await lockedCash(tx);
   const after = before.plus(delta);
   const refusal = negativeCashRefusal(before, after, allowNegativeCash);
@@ -113,7 +117,7 @@ export async function buyLots(deps: BooksDeps, actor: Actor, order: BuyOrder): P
         qty: p.qty,
         pricePaid: p.price_paid,
         purchaseDate: p.purchase_date,
-        costBasis: centsText(costBasisOf(p.qty, p.price_paid)),
+        costBasis: centsText(costBasisOf(p.qty, p.price_paid, dec(p.fee ?? '0'))),
         createdBy: actor.id,
       })),
     )
@@ -127,8 +131,9 @@ export async function buyLots(deps: BooksDeps, actor: Actor, order: BuyOrder): P
     tx,
     actor,
     at,
-    lots.map((lot) => {
+    lots.map((lot, i) => {
       const basis = dec(lot.costBasis);
+      const fee = order.purchases[i]?.fee;
       const before = running;
       running = running.minus(basis);
       return {
@@ -140,6 +145,7 @@ export async function buyLots(deps: BooksDeps, actor: Actor, order: BuyOrder): P
         price: lot.pricePaid,
         amount: centsText(basis),
         costBasis: centsText(basis),
+        fee: centsText(dec(fee ?? '0')),
         settles: order.settles,
         ...(cash ? { cashBefore: centsText(before), cashAfter: centsText(running) } : {}),
         flow: order.settles ? '0' : centsText(price ? amountOf(lot.qty, price) : basis),
@@ -166,23 +172,31 @@ export interface SellOrder {
   symbol: string;
   qty: string;
   price: string;
+  /** A fee or commission, decimal text at cents: it comes off the proceeds. */
+  fee?: string | undefined;
   settles: boolean;
   source: TradeSource;
 }
 
-export type SalePlan = { ok: true; sale: Sale } | { ok: false; held: Decimal };
+export type SalePlan = { ok: true; sale: Sale } | { ok: false; held: Decimal } | { ok: false; feeAbove: Decimal };
 
 /**
  * The held-quantity check of every sale (the Sell action, the assistant's proposal and its
  * confirmation): first in, first out, or what is held when that is less than the quantity.
  */
-export function planSale(lots: readonly LotRow[], quantity: string, price: string): SalePlan {
+export function planSale(lots: readonly LotRow[], quantity: string, price: string, fee = '0'): SalePlan {
   const open = lots.map((l) => ({ id: l.id, purchaseDate: l.purchaseDate, qty: dec(l.qty), costBasis: dec(l.costBasis) }));
-  const sale = sellFifo(open, dec(quantity), dec(price));
-  return sale ? { ok: true, sale } : { ok: false, held: sum(open.map((l) => l.qty)) };
+  const sale = sellFifo(open, dec(quantity), dec(price), dec(fee));
+  if (!sale) return { ok: false, held: sum(open.map((l) => l.qty)) };
+  // A fee larger than what the sale brings would make the sale take cash: refused.
+  return sale.proceeds.lt(0) ? { ok: false, feeAbove: sale.gross } : { ok: true, sale };
 }
 
-export type Sold = { ok: true; sale: Sale; lots: LotRow[]; cash: CashMove | null; entryId: number } | { ok: false; held: Decimal };
+/** Why a sale's fee is refused. */
+export const feeAboveGross = (fee: string, gross: Decimal) =>
+  `The fee (${usd(centsText(dec(fee)))}) cannot be more than the sale brings before it (${usd(centsText(gross))}).`;
+
+export type Sold = { ok: true; sale: Sale; lots: LotRow[]; cash: CashMove | null; entryId: number } | Exclude<SalePlan, { ok: true }>;
 
 /** Sells first in, first out; refuses (ok: false) when less than the quantity is held. */
 export async function sellLots(deps: BooksDeps, actor: Actor, order: SellOrder): Promise<Sold> {
@@ -190,7 +204,7 @@ export async function sellLots(deps: BooksDeps, actor: Actor, order: SellOrder):
   const at = deps.now();
   // Locked, so two sales (or a sale and a trash click) cannot take the same shares twice.
   const lots = await lotsOf(tx, order.symbol, true);
-  const plan = planSale(lots, order.qty, order.price);
+  const plan = planSale(lots, order.qty, order.price, order.fee);
   if (!plan.ok) return plan;
   const { sale } = plan;
   const byId = new Map(lots.map((l) => [l.id, l]));
@@ -216,6 +230,7 @@ export async function sellLots(deps: BooksDeps, actor: Actor, order: SellOrder):
       amount: centsText(sale.proceeds),
       costBasis: centsText(sale.cost),
       realizedGain: centsText(sale.realizedGain),
+      fee: centsText(sale.fee),
       settles: order.settles,
       ...(cash ? { cashBefore: centsText(cash.before), cashAfter: centsText(cash.after) } : {}),
       flow: order.settles ? '0' : centsText(sale.proceeds.neg()),
@@ -280,7 +295,8 @@ export async function correctLot(deps: BooksDeps, actor: Actor, lotId: number): 
 }
 
 export interface CashMovement {
-  kind: 'deposit' | 'withdrawal';
+  /** New money in or out, or the portfolio's own income (interest) or expense (margin interest, a fee). */
+  kind: 'deposit' | 'withdrawal' | 'interest' | 'margin_interest' | 'fee';
   /** Decimal text at cents, above zero. */
   amount: string;
   /** What it was, in a few words (a capital call, a distribution, fees). */
@@ -290,24 +306,26 @@ export interface CashMovement {
 }
 
 /**
- * Money paid into or taken out of the firm's Cash Available: a ledger entry of its own, and new
- * money in (or out) for the returns.
+ * Money paid into or taken out of the firm's Cash Available: a ledger entry of its own. A deposit or
+ * withdrawal is new money in (or out) for the returns; interest received, margin interest and fees
+ * are income and expense, never new money (docs/decisions/0011-corporate-actions-and-income.md).
  */
 export async function moveMoney(deps: BooksDeps, actor: Actor, movement: CashMovement): Promise<CashMove & { entryId: number }> {
   const { db: tx } = deps;
   const at = deps.now();
   const amount = dec(movement.amount);
-  const signed = movement.kind === 'deposit' ? amount : amount.neg();
+  const signed = movement.kind === 'deposit' || movement.kind === 'interest' ? amount : amount.neg();
+  const external = mayBeExternalFlow(movement.kind);
   const cash = await moveCash(tx, signed, movement.allowNegativeCash ?? false);
   const [entryId] = await recordLedger(tx, actor, at, [
     {
       kind: movement.kind,
-      source: 'cash',
+      source: external ? 'cash' : 'corporate_action',
       amount: centsText(amount),
       settles: true,
       cashBefore: centsText(cash.before),
       cashAfter: centsText(cash.after),
-      flow: centsText(signed),
+      flow: external ? centsText(signed) : '0',
       details: { note: movement.note },
     },
   ]);

@@ -27,7 +27,11 @@ interface PurchaseRow {
   qty: string;
   price_paid: string;
   purchase_date: string;
+  /** A fee or commission; blank is none. Part of the lot's cost basis. */
+  fee: string;
 }
+
+const emptyRow = (key: number): PurchaseRow => ({ key, qty: '', price_paid: '', purchase_date: '', fee: '' });
 
 const ASSET_TYPE_LABEL: Record<AssetType, string> = { stock: 'Stock', crypto: 'Crypto' };
 
@@ -50,7 +54,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
   const nextKey = useRef(2);
   const [assetType, setAssetType] = useState<AssetType>('stock');
   const [symbol, setSymbol] = useState('');
-  const [purchases, setPurchases] = useState<PurchaseRow[]>([{ key: 1, qty: '', price_paid: '', purchase_date: '' }]);
+  const [purchases, setPurchases] = useState<PurchaseRow[]>([emptyRow(1)]);
   const [settles, setSettles] = useState(false);
   const [allowNegative, setAllowNegative] = useState(false);
   const [error, setError] = useState('');
@@ -82,7 +86,12 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
     const input = {
       symbol,
       asset_type: assetType,
-      purchases: purchases.map(({ qty, price_paid, purchase_date }) => ({ qty, price_paid, purchase_date })),
+      purchases: purchases.map(({ qty, price_paid, purchase_date, fee }) => ({
+        qty,
+        price_paid,
+        purchase_date,
+        ...(fee.trim() === '' ? {} : { fee: fee.trim() }),
+      })),
       settles,
       ...(settles && allowNegative ? { allow_negative_cash: true } : {}),
     };
@@ -181,6 +190,18 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
             onKeyDown={ignoreNonDecimalKey}
             onChange={(e) => change(i, 'price_paid', e.target.value)}
           />
+          <TextField
+            label="Fee (optional)"
+            type="number"
+            min="0"
+            step="0.01"
+            inputMode="decimal"
+            value={row.fee}
+            hint="Commission in dollars; it is part of the lot's cost."
+            error={errors[`purchases.${i}.fee`]}
+            onKeyDown={ignoreNonDecimalKey}
+            onChange={(e) => change(i, 'fee', e.target.value)}
+          />
           {purchases.length > 1 && (
             <button
               type="button"
@@ -200,7 +221,7 @@ function AddInvestmentForm({ onDone }: { onDone: () => void }) {
       <button
         type="button"
         className="button button--secondary button--small"
-        onClick={() => setPurchases((rows) => [...rows, { key: nextKey.current++, qty: '', price_paid: '', purchase_date: '' }])}
+        onClick={() => setPurchases((rows) => [...rows, emptyRow(nextKey.current++)])}
       >
         + More Purchases
       </button>

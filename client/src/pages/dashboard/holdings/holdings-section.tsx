@@ -6,6 +6,7 @@ import { CsvExportButton } from '../../../components/csv-export-button';
 import { useToast } from '../../../lib/notify';
 import { formatCalendarDate, formatQuantity } from '../../../lib/format';
 import { AddInvestmentDialog } from './add-investment-dialog';
+import { CorporateActionsDialog } from '../corporate-actions/corporate-actions-dialog';
 import type { DashboardRole, PortfolioTotals, PortfolioValuation, Prediction } from '../portfolio-types';
 import { useRefreshPortfolio } from '../use-portfolio';
 import { holdingsRows, type HoldingRow } from './holdings-rows';
@@ -25,6 +26,7 @@ interface HoldingsSectionProps {
 export function HoldingsSection({ role, valuation, predictions }: HoldingsSectionProps) {
   const rows = useMemo(() => holdingsRows(valuation, predictions), [valuation, predictions]);
   const [adding, setAdding] = useState(false);
+  const [actions, setActions] = useState(false);
   return (
     <section className="dashboard__section" aria-labelledby="liquid-heading">
       <div className="section-header">
@@ -34,9 +36,14 @@ export function HoldingsSection({ role, valuation, predictions }: HoldingsSectio
         <div className="section-header__actions">
           <CsvExportButton path="/api/export/holdings.csv" fileName="holdings.csv" label="Liquid Assets" />
           {role === 'GP' && (
-            <button type="button" className="button button--primary button--small" onClick={() => setAdding(true)}>
-              + Investment
-            </button>
+            <>
+              <button type="button" className="button button--secondary button--small" onClick={() => setActions(true)}>
+                Corporate Actions
+              </button>
+              <button type="button" className="button button--primary button--small" onClick={() => setAdding(true)}>
+                + Investment
+              </button>
+            </>
           )}
         </div>
       </div>
@@ -46,6 +53,7 @@ export function HoldingsSection({ role, valuation, predictions }: HoldingsSectio
         <HoldingsTable rows={rows} totals={valuation.totals} role="LP" />
       )}
       {role === 'GP' && <AddInvestmentDialog open={adding} onClose={() => setAdding(false)} />}
+      {role === 'GP' && <CorporateActionsDialog open={actions} onClose={() => setActions(false)} />}
     </section>
   );
 }

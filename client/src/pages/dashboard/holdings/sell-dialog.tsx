@@ -21,6 +21,7 @@ type SellSchema = Awaited<ReturnType<typeof loadSellInput>>;
 
 export const SELL_FAILED = 'Failed to sell.';
 export const SETTLE_LABEL = 'Settle against Cash Available';
+export const FEE_TOO_LARGE = 'The fee cannot be more than the sale brings.';
 export const PREVIEW_PROMPT = 'Enter a quantity and a price to see what the sale does.';
 
 export interface SellTarget {
@@ -53,9 +54,16 @@ export function priceText(lastPrice: number | null): string {
   return places >= 2 ? plain : dec(plain).toFixed(2);
 }
 
-/** What the Sell button sends, as typed: commas ignored. */
-function saleInput(position: Position, qty: string, price: string, settles: boolean) {
-  return { symbol: position.symbol, qty: qty.replace(/,/g, '').trim(), price: price.replace(/,/g, '').trim(), settles };
+/** What the Sell button sends, as typed: commas ignored, a blank fee left out. */
+function saleInput(position: Position, qty: string, price: string, settles: boolean, fee: string) {
+  const feeText = fee.replace(/,/g, '').trim();
+  return {
+    symbol: position.symbol,
+    qty: qty.replace(/,/g, '').trim(),
+    price: price.replace(/,/g, '').trim(),
+    ...(feeText === '' ? {} : { fee: feeText }),
+    settles,
+  };
 }
 type SaleInput = ReturnType<typeof saleInput>;
 
@@ -72,14 +80,26 @@ function saleChecks(position: Position, input: SaleInput): ExtraChecks {
 }
 
 /** The first problem with the sale as typed, or the exact quantity and price it would be made at. */
-function checkSale(position: Position, input: SaleInput, schema: SellSchema | null): { problem: string } | { qty: string; price: string } {
+function checkSale(
+  position: Position,
+  input: SaleInput,
+  schema: SellSchema | null,
+): { problem: string } | { qty: string; price: string; fee: string } {
   const extra = saleChecks(position, input);
   // Until the schema has loaded (a moment after the dialog opens) there is no preview yet.
   if (!schema) return { problem: PREVIEW_PROMPT };
   const checked = checkFields(schema, input);
-  const problem = extra.qty || (checked.ok ? null : checked.errors.qty) || extra.price || (checked.ok ? null : checked.errors.price);
+  const problem =
+    extra.qty ||
+    (checked.ok ? null : checked.errors.qty) ||
+    extra.price ||
+    (checked.ok ? null : checked.errors.price) ||
+    (checked.ok ? null : checked.errors.fee);
   if (problem) return { problem };
-  return checked.ok ? { qty: checked.data.qty, price: checked.data.price } : { problem: PREVIEW_PROMPT };
+  if (!checked.ok) return { problem: PREVIEW_PROMPT };
+  const fee = checked.data.fee ?? '0';
+  if (dec(fee).gt(dec(checked.data.qty).times(dec(checked.data.price)))) return { problem: FEE_TOO_LARGE };
+  return { qty: checked.data.qty, price: checked.data.price, fee };
 }
 
 function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashAvailable: string; onDone: () => void }) {
@@ -91,13 +111,14 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
   const [qty, setQty] = useState('');
   const [price, setPrice] = useState(() => priceText(target.lastPrice));
   const [settles, setSettles] = useState(true);
+  const [fee, setFee] = useState('');
   const { formRef, errors, validate, clear } = useFieldErrors();
   const sellInput = useContractSchema(loadSellInput);
   const [serverError, setServerError] = useState('');
 
-  const input = saleInput(position, qty, price, settles);
+  const input = saleInput(position, qty, price, settles, fee);
   const sale = checkSale(position, input, sellInput.schema);
-  const preview = 'qty' in sale ? salePreview(position, sale.qty, sale.price, cashAvailable, settles) : null;
+  const preview = 'qty' in sale ? salePreview(position, sale.qty, sale.price, cashAvailable, settles, sale.fee) : null;
   const unit = position.assetType === 'crypto' ? 'coin' : 'share';
 
   const submit = async (event: FormEvent) => {
@@ -108,7 +129,7 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
     if (!validate(schema, input, saleChecks(position, input)).ok || !('qty' in checked)) return;
     sell.mutate(
       // The figures the preview showed, as the schema reads them ("120.00" is 120).
-      { ...input, qty: checked.qty, price: checked.price },
+      { ...input, qty: checked.qty, price: checked.price, ...(dec(checked.fee).eq(0) ? {} : { fee: checked.fee }) },
       {
         onSuccess: async (answer) => {
           await refresh();
@@ -152,6 +173,16 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
           clear('price');
         }}
       />
+      <DecimalField
+        label="Fee (optional)"
+        value={fee}
+        error={errors.fee}
+        hint="Commission in dollars; it comes off the proceeds."
+        onChange={(text) => {
+          setFee(text);
+          clear('fee');
+        }}
+      />
       <label className="checkbox">
         <input type="checkbox" checked={settles} onChange={(e) => setSettles(e.target.checked)} />
         {SETTLE_LABEL}
@@ -180,7 +211,7 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
  */
 function outcomePrompt(sale: ReturnType<typeof checkSale>, input: SaleInput, shown: FieldErrors): string {
   if (input.qty === '' || input.price === '' || !('problem' in sale)) return PREVIEW_PROMPT;
-  return sale.problem === shown.qty || sale.problem === shown.price ? PREVIEW_PROMPT : sale.problem;
+  return sale.problem === shown.qty || sale.problem === shown.price || sale.problem === shown.fee ? PREVIEW_PROMPT : sale.problem;
 }
 
 /** What will happen, in words, before the partner confirms. */
@@ -199,7 +230,8 @@ function SaleOutcome({
   return (
     <>
       <p>
-        Selling {formatQuantity(qty)} {symbol} brings {formatCurrency(preview.proceeds)}: a realized {gain.lt(0) ? 'loss' : 'gain'} of{' '}
+        Selling {formatQuantity(qty)} {symbol} brings {formatCurrency(preview.proceeds)}
+        {dec(preview.fee).eq(0) ? '' : ` after a fee of ${formatCurrency(preview.fee)}`}: a realized {gain.lt(0) ? 'loss' : 'gain'} of{' '}
         {formatCurrency(centsText(gain.abs()))} (first in, first out).
       </p>
       <p className="sell-form__cash">

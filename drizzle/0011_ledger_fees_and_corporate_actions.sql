@@ -1,0 +1,3 @@
+ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_kind_check";--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD COLUMN "fee" numeric;--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind_check" CHECK ("ledger_entries"."kind" in ('buy', 'sell', 'correction', 'deposit', 'withdrawal', 'balances', 'asset', 'split', 'dividend', 'interest', 'margin_interest', 'fee'));
