@@ -455,7 +455,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     const idProcedures = withInput.filter((p) => p.input._zod.def.shape?.id !== undefined && p.path !== 'auth.sessions.end');
 
     it('covers every REST :id path and every tRPC {id} input', () => {
-      expect(idRoutes.map(routeKey)).toHaveLength(12);
+      expect(idRoutes.map(routeKey)).toHaveLength(13);
       expect(idProcedures.map((p) => p.path).sort()).toEqual([
         'admin.invites.revoke',
         'admin.users.endSessions',

@@ -68,14 +68,14 @@ const buyArgs = z.strictObject({
   price: z.number().positive().nullable(),
   asset_type: z.enum(['stock', 'crypto']),
   date: z.string().max(10).nullable(),
-  fee: z.number().nonnegative().nullable(),
+  fee: z.number().nonnegative().nullable().optional(),
   margin: z.boolean(),
 });
 const sellArgs = z.strictObject({
   symbol: z.string().min(1).max(20),
   quantity: z.number().positive(),
   price: z.number().positive().nullable(),
-  fee: z.number().nonnegative().nullable(),
+  fee: z.number().nonnegative().nullable().optional(),
 });
 const symbolArgs = z.strictObject({ symbol: z.string().min(1).max(20) });
 
@@ -102,7 +102,7 @@ function buyDraft(a: z.infer<typeof buyArgs>): TradeDraft {
     assetType: a.asset_type,
     date: a.date,
     margin: a.margin,
-    fee: priceText(a.fee),
+    fee: priceText(a.fee ?? null),
   };
 }
 
@@ -115,7 +115,7 @@ function sellDraft(a: z.infer<typeof sellArgs>): TradeDraft {
     assetType: null,
     date: null,
     margin: false,
-    fee: priceText(a.fee),
+    fee: priceText(a.fee ?? null),
   };
 }
 
