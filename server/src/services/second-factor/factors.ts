@@ -3,7 +3,7 @@ import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db, Queryable } from '../../db/open';
-import { recoveryCodes, sessions, totpFactors, users } from '../../db/schema';
+import { passkeys, recoveryCodes, sessions, totpFactors, users } from '../../db/schema';
 import {
   RECOVERY_CODE_COUNT,
   STEP_UP_MINUTES,
@@ -267,7 +267,12 @@ export async function disableTotp(
   await deps.db.transaction(async (tx) => {
     await tx.delete(totpFactors).where(eq(totpFactors.userId, me.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.id));
-    await tx.update(users).set({ secondFactor: false }).where(eq(users.id, me.id));
+    // Passkeys, if any, stay a second factor (docs/decisions/0015 "Passkeys").
+    const [passkey] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, me.id)).limit(1);
+    await tx
+      .update(users)
+      .set({ secondFactor: passkey !== undefined })
+      .where(eq(users.id, me.id));
     sessionChanged(me.id);
     await securityEvent(deps, me, 'second_factor.removed', { method: 'totp', ip: caller.ip }, tx);
   });
