@@ -126,12 +126,7 @@ async function useRecoveryCode(deps: SecondFactorDeps, userId: number, code: str
  */
 export async function verifySecondFactor(deps: SecondFactorDeps, check: CodeCheck): Promise<SecondFactorMethod> {
   const { user, caller, purpose } = check;
-  const userKey = `second-factor:user:${user.id}`;
-  const ipKey = `second-factor:ip:${caller.ip}`;
-  if (!(await deps.limiter.hit(ipKey, CODE_LIMITS.perIp)) || !(await deps.limiter.hit(userKey, CODE_LIMITS.perUser))) {
-    await securityEvent(deps, user, 'second_factor.limited', { purpose, ip: caller.ip });
-    throw fail.tooMany(TOO_MANY_CODES);
-  }
+  const attempt = await countAttempt(deps, user, caller, purpose);
   const code = check.code.trim();
   let method: SecondFactorMethod | null = null;
   if (await acceptTotp(deps, user.id, user.email, code, purpose !== 'confirm')) method = 'totp';
@@ -141,9 +136,29 @@ export async function verifySecondFactor(deps: SecondFactorDeps, check: CodeChec
     await securityEvent(deps, user, 'second_factor.failed', { purpose, ip: caller.ip });
     throw purpose === 'sign-in' ? fail.unauthorized(INVALID_CODE) : fail.badRequest(INVALID_CODE);
   }
-  await Promise.all([deps.limiter.reset(userKey), deps.limiter.refund(ipKey)]);
+  await attempt.succeeded();
   if (method === 'recovery') await securityEvent(deps, user, 'second_factor.recovery_code_used', { purpose, ip: caller.ip });
   return method;
+}
+
+/**
+ * Counts a second-factor attempt (a code or a passkey's assertion) before it is checked, per user
+ * and per address in the shared store; 429 once either limit is reached. `succeeded` clears the
+ * user's count and gives the address its attempt back.
+ */
+export async function countAttempt(
+  deps: SecondFactorDeps,
+  user: { id: number; email: string },
+  caller: Caller,
+  purpose: string,
+): Promise<{ succeeded: () => Promise<void> }> {
+  const userKey = `second-factor:user:${user.id}`;
+  const ipKey = `second-factor:ip:${caller.ip}`;
+  if (!(await deps.limiter.hit(ipKey, CODE_LIMITS.perIp)) || !(await deps.limiter.hit(userKey, CODE_LIMITS.perUser))) {
+    await securityEvent(deps, user, 'second_factor.limited', { purpose, ip: caller.ip });
+    throw fail.tooMany(TOO_MANY_CODES);
+  }
+  return { succeeded: async () => void (await Promise.all([deps.limiter.reset(userKey), deps.limiter.refund(ipKey)])) };
 }
 
 /** A security event in the audit log (the Activity page), by the user it concerns. */

@@ -23,10 +23,9 @@ import type { AuthUser } from '../users/users';
 import { finishChallenge, type AccountsDeps, type Session } from '../auth/accounts';
 import { openChallenge } from './challenges';
 import {
-  CODE_LIMITS,
+  countAttempt,
   GP_MUST_KEEP_FACTOR,
   ISSUER,
-  TOO_MANY_CODES,
   policyRequires,
   requireStepUp,
   securityEvent,
@@ -223,12 +222,7 @@ export async function verifyPasskey(
   caller: Caller,
   purpose: 'sign-in' | 'step-up',
 ): Promise<void> {
-  const userKey = `second-factor:user:${user.id}`;
-  const ipKey = `second-factor:ip:${caller.ip}`;
-  if (!(await deps.limiter.hit(ipKey, CODE_LIMITS.perIp)) || !(await deps.limiter.hit(userKey, CODE_LIMITS.perUser))) {
-    await securityEvent(deps, user, 'second_factor.limited', { purpose, ip: caller.ip });
-    throw fail.tooMany(TOO_MANY_CODES);
-  }
+  const attempt = await countAttempt(deps, user, caller, purpose);
   const refuse = async (reason: string): Promise<never> => {
     deps.log.warn({ userId: user.id, purpose, ip: caller.ip, reason }, 'passkey assertion refused');
     await securityEvent(deps, user, 'second_factor.failed', { purpose, method: 'passkey', ip: caller.ip });
@@ -262,7 +256,7 @@ export async function verifyPasskey(
     return refuse((err as Error).message);
   }
   await deps.db.update(passkeys).set({ counter: newCounter, lastUsedAt: deps.now() }).where(eq(passkeys.id, row.id));
-  await Promise.all([deps.limiter.reset(userKey), deps.limiter.refund(ipKey)]);
+  await attempt.succeeded();
 }
 
 /** The sign-in's second step with a passkey, part one: request options for the live challenge's user. */
