@@ -42,6 +42,8 @@ export interface AppServices {
   log: SecurityLog;
   /** Where the web front end lives; links in invites and e-mails point there. */
   webOrigin: string;
+  /** Passkeys' relying party id and expected origin (WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN). */
+  webauthn: { rpId: string; origin: string };
   /** A deposit or withdrawal above this amount (decimal text, CASH_CONFIRM_ABOVE) must be confirmed. */
   cashConfirmAbove: string;
   now: () => Date;

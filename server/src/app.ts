@@ -106,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireGpSecondFactor: config.requireGpSecondFactor,
     log: app.log,
     webOrigin: config.webOrigin,
+    webauthn: config.webauthn,
     cashConfirmAbove: config.cashConfirmAbove,
     now,
   };

@@ -83,6 +83,11 @@ const envSchema = z.object({
   ),
   REQUIRE_GP_SECOND_FACTOR: z.enum(['0', '1', 'true', 'false']).optional(),
   WEB_ORIGIN: optionalUrl('WEB_ORIGIN'),
+  WEBAUTHN_RP_ID: optionalText.refine(
+    (v) => v === undefined || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(v),
+    'WEBAUTHN_RP_ID must be a host name such as app.example.com (no scheme, port or path)',
+  ),
+  WEBAUTHN_ORIGIN: optionalUrl('WEBAUTHN_ORIGIN'),
   CORS_ORIGINS: originList,
   TRUST_PROXY: flag,
   REQUEST_TIMEOUT_SECONDS: wholeNumber('REQUEST_TIMEOUT_SECONDS', 1, 3600, 30),
@@ -127,6 +132,8 @@ export interface Config {
   /** GPs must have a second factor before they reach anything else (docs/decisions/0016); off by default only in the embedded demo. */
   requireGpSecondFactor: boolean;
   webOrigin: string;
+  /** Passkeys (docs/decisions/0015): the relying party id (a host name) and the origin the browser signs in from. */
+  webauthn: { rpId: string; origin: string };
   corsOrigins: string[];
   trustProxy: boolean;
   /** How long a client may take to send a whole request, headers and body; then 408 and the connection is closed. */
@@ -159,6 +166,17 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** WEBAUTHN_ORIGIN defaults to the app's own origin, WEBAUTHN_RP_ID to that origin's host. */
+function webauthnOf(rpId: string | undefined, origin: string | undefined, webOrigin: string): { rpId: string; origin: string } {
+  const o = (origin ?? webOrigin).replace(/\/$/, '');
+  const host = new URL(o).hostname;
+  const id = rpId ?? host;
+  if (host !== id && !host.endsWith(`.${id}`)) {
+    throw new ConfigError(`Invalid setting: WEBAUTHN_RP_ID (${id}) must be the host of WEBAUTHN_ORIGIN (${host}) or a parent domain of it`);
+  }
+  return { rpId: id, origin: o };
+}
 
 /** Reads the settings; a bad value throws a ConfigError naming the setting, one line per bad setting. */
 /**
@@ -195,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requireGpSecondFactor:
       e.REQUIRE_GP_SECOND_FACTOR === undefined ? e.DATABASE_URL !== undefined : ['1', 'true'].includes(e.REQUIRE_GP_SECOND_FACTOR),
     webOrigin,
+    webauthn: webauthnOf(e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGIN, webOrigin),
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,

@@ -13,6 +13,31 @@ const VENTURE_ROW = { ...ASSET_ROW, dividend_dollar: 0, dividend_pct: 0 };
 const PROPERTY_ROW = { ...ASSET_ROW, total_rental_income: 100, monthly_rental_income: 10, annual_rental_income_pct: 1.2 };
 
 /** A well-formed body for every REST path that takes one; the bad-input cases are made from it. */
+/** A WebAuthn answer's shape (what @simplewebauthn/browser sends), with text that is not a real credential. */
+const ASSERTION_SAMPLE = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA', userHandle: 'AAAA' },
+  authenticatorAttachment: 'platform',
+  clientExtensionResults: {},
+};
+const ATTESTATION_SAMPLE = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: {
+    clientDataJSON: 'e30',
+    attestationObject: 'AAAA',
+    authenticatorData: 'AAAA',
+    transports: ['internal'],
+    publicKeyAlgorithm: -7,
+    publicKey: 'AAAA',
+  },
+  authenticatorAttachment: 'platform',
+  clientExtensionResults: {},
+};
+
 const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/users/login': { email: 'a@b.co', password: 'Passw0rd!' },
   'POST /api/users/google-login': { email: 'a@b.co', googleId: '123', credential: 'x.y.z' },
@@ -70,6 +95,10 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/users/second-factor/totp/confirm': { code: '123456' },
   'POST /api/users/second-factor/totp/disable': { code: '123456' },
   'POST /api/users/step-up': { code: '123456' },
+  'POST /api/users/login/passkey/options': { challenge: 'abc' },
+  'POST /api/users/login/passkey': { challenge: 'abc', response: ASSERTION_SAMPLE },
+  'POST /api/users/passkeys': { name: 'MacBook Touch ID', response: ATTESTATION_SAMPLE },
+  'POST /api/users/step-up/passkey': { response: ASSERTION_SAMPLE },
 };
 
 /**
@@ -149,6 +178,11 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
   'portfolio.capital.addEntry': { userId: 1, kind: 'contribution', amount: '1000', date: '2025-01-02', allow_negative_cash: false },
   'portfolio.capital.deleteEntry': { id: 1 },
   'auth.loginSecondFactor': { challenge: 'abc', code: '123456' },
+  'auth.loginPasskeyOptions': { challenge: 'abc' },
+  'auth.loginPasskey': { challenge: 'abc', response: ASSERTION_SAMPLE },
+  'auth.passkeys.finishRegistration': { name: 'MacBook Touch ID', response: ATTESTATION_SAMPLE },
+  'auth.passkeys.remove': { id: 1 },
+  'auth.passkeys.stepUp': { response: ASSERTION_SAMPLE },
   'auth.secondFactor.confirmTotp': { code: '123456' },
   'auth.secondFactor.disableTotp': { code: '123456' },
   'auth.secondFactor.stepUp': { code: '123456' },
@@ -203,6 +237,11 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
   'POST /api/users/second-factor/totp/confirm': 'auth.secondFactor.confirmTotp',
   'POST /api/users/second-factor/totp/disable': 'auth.secondFactor.disableTotp',
   'POST /api/users/step-up': 'auth.secondFactor.stepUp',
+  'POST /api/users/login/passkey/options': 'auth.loginPasskeyOptions',
+  'POST /api/users/login/passkey': 'auth.loginPasskey',
+  'POST /api/users/passkeys': 'auth.passkeys.finishRegistration',
+  'DELETE /api/users/passkeys/:id': 'auth.passkeys.remove',
+  'POST /api/users/step-up/passkey': 'auth.passkeys.stepUp',
 };
 
 /** Every procedure, by its dotted path, with the zod schema of its input if it takes one. */
@@ -392,6 +431,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'ai.confirm',
         'assets.realEstate.remove',
         'assets.venture.remove',
+        'auth.passkeys.remove',
         'contact.markHandled',
         'contact.remove',
         'portfolio.capital.account',
@@ -455,7 +495,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     const idProcedures = withInput.filter((p) => p.input._zod.def.shape?.id !== undefined && p.path !== 'auth.sessions.end');
 
     it('covers every REST :id path and every tRPC {id} input', () => {
-      expect(idRoutes.map(routeKey)).toHaveLength(13);
+      expect(idRoutes.map(routeKey)).toHaveLength(14);
       expect(idProcedures.map((p) => p.path).sort()).toEqual([
         'admin.invites.revoke',
         'admin.users.endSessions',
@@ -464,6 +504,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'assets.realEstate.update',
         'assets.venture.remove',
         'assets.venture.update',
+        'auth.passkeys.remove',
         'contact.markHandled',
         'contact.remove',
         'portfolio.capital.deleteEntry',

@@ -24,6 +24,7 @@ describe('the app router', () => {
       'admin.users',
       'assets.realEstate',
       'assets.venture',
+      'auth.passkeys',
       'auth.passwordReset',
       'auth.profile',
       'auth.secondFactor',

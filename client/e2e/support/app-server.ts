@@ -126,6 +126,8 @@ async function runApp(dataDir: string, { removeOnStop }: { removeOnStop: boolean
       PORT: String(port),
       HOST: '127.0.0.1',
       WEB_ORIGIN: url,
+      // Passkeys need a host name, not an address: their browser test opens the app at localhost.
+      WEBAUTHN_ORIGIN: `http://localhost:${port}`,
       CLIENT_DIST,
       LOG_LEVEL: 'warn',
     },

@@ -19,6 +19,9 @@ describe('a 401 from the API', () => {
       'auth.sessions.list': () => {
         throw new FakeApiError(401, 'Your session has ended. Please log in again.');
       },
+      'auth.passkeys.list': () => {
+        throw new FakeApiError(401, 'Your session has ended. Please log in again.');
+      },
     });
     renderApp('/gp_profile', api);
     expect(await screen.findByRole('heading', { name: 'LOGIN' })).toBeTruthy();

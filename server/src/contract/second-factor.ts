@@ -4,7 +4,7 @@ import { sessionOutput } from './auth';
 
 /** Second factors, sign-in challenges, sessions and step-up (docs/decisions/0015 and 0016): inputs and outputs. */
 
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery', 'passkey'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /** How long a second factor verified in a session lets it do the guarded things (docs/decisions/0016). */

@@ -143,6 +143,42 @@ export const recoveryCodes = pgTable(
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
+/** A user's passkeys (WebAuthn credentials, docs/decisions/0015 "Passkeys"): the public key only, never a secret. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id (base64url), as the authenticator gave it. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key (base64url). */
+    publicKey: text('public_key').notNull(),
+    /** The signature counter last seen; a lower one is refused (0 for authenticators that keep none). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach the authenticator (usb, internal, hybrid…), comma-separated. */
+    transports: text('transports').notNull().default(''),
+    /** The user's name for it, such as "MacBook Touch ID". */
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/** A WebAuthn challenge waiting for its answer (registration, sign-in or step-up): single-use, short-lived. */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  /** The challenge (base64url) handed to the browser. */
+  challenge: text('challenge').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['register', 'sign-in', 'step-up'] }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
 /** A password (or Google) sign-in waiting for its second factor: single-use, short-lived, stored by hash. */
 export const signInChallenges = pgTable('sign_in_challenges', {
   /** SHA-256 of the challenge handed to the client. */

@@ -113,6 +113,7 @@ describe('user information', () => {
     let verified = false;
     const api = fakeApi({
       'admin.users.list': () => ({ users: USERS, logs: [] }),
+      'auth.passkeys.list': () => ({ passkeys: [] }),
       'admin.users.remove': () => {
         if (!verified) throw new FakeApiError(403, 'Confirm it is you: enter a code from your authenticator app.', { stepUp: true });
         return { message: 'User deleted.' };

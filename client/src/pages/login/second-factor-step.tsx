@@ -5,6 +5,8 @@ import { trpc } from '../../api/trpc';
 import { useCompleteSignIn } from '../../api/use-sign-in';
 import { CodeField } from '../security/code-field';
 import { useCodeEntry } from '../security/use-code-entry';
+import { messageOf } from '../../api/errors';
+import { signWithPasskey } from '../security/passkey-ceremony';
 
 export const SECOND_FACTOR_FAILED = 'The code could not be checked. Please try again.';
 
@@ -17,6 +19,26 @@ export function SecondFactorStep({ challenge, method, onBack }: { challenge: Cha
   const [recovery, setRecovery] = useState(false);
   const entry = useCodeEntry(SECOND_FACTOR_FAILED);
   const verify = trpc.auth.loginSecondFactor.useMutation();
+  const passkeyOptions = trpc.auth.loginPasskeyOptions.useMutation();
+  const passkeyLogin = trpc.auth.loginPasskey.useMutation();
+  const [passkeyProblem, setPasskeyProblem] = useState('');
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const hasPasskey = challenge.methods.includes('passkey');
+  const hasCode = challenge.methods.includes('totp');
+
+  const signInWithPasskey = async () => {
+    setPasskeyProblem('');
+    setPasskeyBusy(true);
+    try {
+      const { options } = await passkeyOptions.mutateAsync({ challenge: challenge.challenge });
+      const response = await signWithPasskey(options);
+      completeSignIn(await passkeyLogin.mutateAsync({ challenge: challenge.challenge, response }), method);
+    } catch (error) {
+      setPasskeyProblem(messageOf(error, SECOND_FACTOR_FAILED, { orOwnMessage: true }));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   const onSubmit = entry.onSubmit((code) =>
     verify.mutate(
@@ -30,35 +52,65 @@ export function SecondFactorStep({ challenge, method, onBack }: { challenge: Cha
       <h1 id="second-factor-title" className="auth__title">
         TWO-FACTOR SIGN-IN
       </h1>
-      <p className="auth__lead">
-        {recovery ? 'Enter one of your recovery codes to finish signing in.' : 'Open your authenticator app and enter the code it shows.'}
-      </p>
-      <CodeField
-        key={recovery ? 'recovery' : 'totp'}
-        recovery={recovery}
-        value={entry.code}
-        error={entry.problem}
-        onChange={entry.setCode}
-        autoFocus
-      />
+      {hasPasskey && (
+        <>
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled={passkeyBusy}
+            onClick={() => void signInWithPasskey()}
+            autoFocus={!hasCode}
+          >
+            {passkeyBusy ? 'Waiting for the passkey...' : 'Use a passkey'}
+          </button>
+          <p className="field__error" role="alert">
+            {passkeyProblem}
+          </p>
+        </>
+      )}
+      {hasCode && (
+        <>
+          <p className="auth__lead">
+            {recovery
+              ? 'Enter one of your recovery codes to finish signing in.'
+              : 'Open your authenticator app and enter the code it shows.'}
+          </p>
+          <CodeField
+            key={recovery ? 'recovery' : 'totp'}
+            recovery={recovery}
+            value={entry.code}
+            error={entry.problem}
+            onChange={entry.setCode}
+            autoFocus={!hasPasskey}
+          />
+        </>
+      )}
       <div className="auth__row">
-        <button
-          type="button"
-          className="button button--link"
-          onClick={() => {
-            setRecovery((r) => !r);
-            entry.reset();
-          }}
-        >
-          {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
-        </button>
+        {hasCode && (
+          <button
+            type="button"
+            className="button button--link"
+            onClick={() => {
+              setRecovery((r) => !r);
+              entry.reset();
+            }}
+          >
+            {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
+          </button>
+        )}
         <button type="button" className="button button--link" onClick={onBack}>
           Back to log in
         </button>
       </div>
-      <button type="submit" className="button button--primary button--block" disabled={verify.isPending}>
-        Verify
-      </button>
+      {hasCode && (
+        <button
+          type="submit"
+          className={`button button--${hasPasskey ? 'secondary' : 'primary'} button--block`}
+          disabled={verify.isPending}
+        >
+          Verify
+        </button>
+      )}
     </form>
   );
 }

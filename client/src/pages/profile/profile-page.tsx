@@ -9,6 +9,7 @@ import { GpTools } from './gp-tools';
 import { ProfileDetails } from './profile-details';
 import { SessionsCard } from '../security/sessions-card';
 import { TwoFactorCard } from '../security/two-factor-card';
+import { PasskeysCard } from '../security/passkeys-card';
 import './profile.css';
 
 const ROLE_NAMES: Record<Role, string> = { GP: 'General Partner', LP: 'Limited Partner' };
@@ -34,6 +35,7 @@ export function ProfilePage({ role }: { role: Role }) {
         <ProfileDetails onChangePassword={() => setChangingPassword(true)} />
         {role === 'GP' && <GpTools />}
         <TwoFactorCard />
+        <PasskeysCard />
         <SessionsCard />
       </div>
       <div className="profile__logout">

@@ -27,6 +27,7 @@ function profileApi(overrides: FakeHandlers = {}) {
     'admin.invites.list': () => [],
     'auth.secondFactor.status': () => ({ totp: false, recoveryCodesLeft: 0, required: false }),
     'auth.sessions.list': () => ({ sessions: [] }),
+    'auth.passkeys.list': () => ({ passkeys: [] }),
     ...overrides,
   });
 }

@@ -4,6 +4,8 @@ import { trpc } from '../../api/trpc';
 import { Dialog } from '../../components/dialog';
 import { CodeField } from './code-field';
 import { useCodeEntry } from './use-code-entry';
+import { messageOf } from '../../api/errors';
+import { signWithPasskey } from './passkey-ceremony';
 
 export const STEP_UP_TITLE = 'Confirm it is you';
 export const STEP_UP_FAILED = 'The code could not be checked. Please try again.';
@@ -17,6 +19,20 @@ export function StepUpDialog() {
   const [recovery, setRecovery] = useState(false);
   const entry = useCodeEntry(STEP_UP_FAILED);
   const stepUp = trpc.auth.secondFactor.stepUp.useMutation();
+  const passkeys = trpc.auth.passkeys.list.useQuery(undefined, { enabled: asked });
+  const passkeyOptions = trpc.auth.passkeys.stepUpOptions.useMutation();
+  const passkeyStepUp = trpc.auth.passkeys.stepUp.useMutation();
+  const hasPasskey = (passkeys.data?.passkeys.length ?? 0) > 0;
+
+  const confirmWithPasskey = async () => {
+    try {
+      const { options } = await passkeyOptions.mutateAsync();
+      await passkeyStepUp.mutateAsync({ response: await signWithPasskey(options) });
+      finish(true);
+    } catch (error) {
+      entry.refused(new Error(messageOf(error, STEP_UP_FAILED, { orOwnMessage: true })));
+    }
+  };
 
   const finish = (verified: boolean) => {
     entry.reset();
@@ -42,6 +58,16 @@ export function StepUpDialog() {
         <button type="button" className="button button--link" onClick={() => setRecovery((r) => !r)}>
           {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
         </button>
+        {hasPasskey && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={passkeyOptions.isPending || passkeyStepUp.isPending}
+            onClick={() => void confirmWithPasskey()}
+          >
+            Use a passkey
+          </button>
+        )}
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={() => finish(false)}>
             Cancel

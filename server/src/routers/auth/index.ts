@@ -13,6 +13,9 @@ import {
 import { declared } from '../../trpc/declared-output';
 import { secondFactorLoginInput, sessionAnswer, signInOutput } from '../../contract/second-factor';
 import { secondFactorRouter, sessionsRouter } from './second-factor';
+import { passkeysRouter } from './passkeys';
+import * as passkeyService from '../../services/second-factor/passkeys';
+import { passkeyChallengeInput, passkeyLoginInput, webauthnOptionsOutput } from '../../contract/passkeys';
 import { passwordResetRouter } from './password-reset';
 import { profileRouter } from './profile';
 import { messageOutput } from '../../contract/common';
@@ -35,6 +38,18 @@ export const authRouter = router({
     .input(secondFactorLoginInput)
     .output(declared(sessionAnswer))
     .mutation(({ ctx, input }) => accounts.completeSignIn(ctx.deps, input, ctx)),
+
+  /** The sign-in's second step with a passkey: WebAuthn request options for the challenge's user. */
+  loginPasskeyOptions: publicProcedure
+    .input(passkeyChallengeInput)
+    .output(declared(webauthnOptionsOutput))
+    .mutation(({ ctx, input }) => passkeyService.signInOptions(ctx.deps, input)),
+
+  /** The challenge and a passkey's assertion give `{token, role}`. */
+  loginPasskey: publicProcedure
+    .input(passkeyLoginInput)
+    .output(declared(sessionAnswer))
+    .mutation(({ ctx, input }) => passkeyService.signInWithPasskey(ctx.deps, input, ctx)),
 
   googleLogin: publicProcedure
     .input(googleLoginInput)
@@ -67,4 +82,6 @@ export const authRouter = router({
   secondFactor: secondFactorRouter,
 
   sessions: sessionsRouter,
+
+  passkeys: passkeysRouter,
 });

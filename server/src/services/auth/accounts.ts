@@ -79,10 +79,25 @@ async function signIn(deps: AccountsDeps, user: SignInUser, client: ClientInfo, 
  * logged and audited; the challenge is used up with the first right code.
  */
 export async function completeSignIn(deps: AccountsDeps, input: SecondFactorLoginInput, caller: Caller & ClientInfo): Promise<Session> {
-  const challenge = await openChallenge(deps, input.challenge);
+  return finishChallenge(deps, input.challenge, caller, (user) =>
+    verifySecondFactor(deps, { user, code: input.code, caller, purpose: 'sign-in' }).then(() => undefined),
+  );
+}
+
+/**
+ * The sign-in's second step, whatever the factor (a code, or a passkey's assertion): the live
+ * challenge's user, the factor verified by `verify`, the challenge used up, then the session.
+ */
+export async function finishChallenge(
+  deps: AccountsDeps,
+  challengeText: string,
+  caller: Caller & ClientInfo,
+  verify: (user: { id: number; email: string }) => Promise<void>,
+): Promise<Session> {
+  const challenge = await openChallenge(deps, challengeText);
   const [user] = await deps.db.select().from(users).where(eq(users.id, challenge.userId));
   if (!user?.secondFactor) throw fail.unauthorized(SIGN_IN_EXPIRED);
-  await verifySecondFactor(deps, { user, code: input.code, caller, purpose: 'sign-in' });
+  await verify(user);
   if (!(await useChallenge(deps, challenge.id))) throw fail.unauthorized(SIGN_IN_EXPIRED);
   const newDevice = !(await signedInBefore(deps, user.id, caller));
   const session = await issueSession(deps, user, caller, challenge.method, true);

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
-import { signInChallenges } from '../../db/schema';
-import { SECOND_FACTOR_METHODS, type ChallengeAnswer } from '../../contract/second-factor';
+import { passkeys, signInChallenges, totpFactors } from '../../db/schema';
+import type { ChallengeAnswer, SecondFactorMethod } from '../../contract/second-factor';
 import { fail } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/secrets';
 import type { SignInMethod } from '../auth/sessions';
@@ -31,7 +31,7 @@ export async function startChallenge(deps: ChallengeDeps, userId: number, method
     createdAt: now,
     expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
   });
-  return { secondFactor: 'required', challenge, methods: [...SECOND_FACTOR_METHODS] };
+  return { secondFactor: 'required', challenge, methods: await methodsOf(deps, userId) };
 }
 
 /** The live challenge's user and first-factor method; 401 when it is unknown, used or expired. */
@@ -52,4 +52,17 @@ export async function useChallenge(deps: ChallengeDeps, id: string): Promise<boo
     .where(and(eq(signInChallenges.id, id), isNull(signInChallenges.usedAt)))
     .returning({ id: signInChallenges.id });
   return used.length > 0;
+}
+
+/** The second factors the user has: an authenticator app (with its recovery codes) and/or passkeys. */
+async function methodsOf(deps: ChallengeDeps, userId: number): Promise<SecondFactorMethod[]> {
+  const [totp] = await deps.db
+    .select({ userId: totpFactors.userId })
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
+  const [passkey] = await deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  const methods: SecondFactorMethod[] = [];
+  if (totp) methods.push('totp', 'recovery');
+  if (passkey) methods.push('passkey');
+  return methods;
 }

@@ -3,7 +3,7 @@ import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db, Queryable } from '../../db/open';
-import { recoveryCodes, sessions, totpFactors, users } from '../../db/schema';
+import { passkeys, recoveryCodes, sessions, totpFactors, users } from '../../db/schema';
 import {
   RECOVERY_CODE_COUNT,
   STEP_UP_MINUTES,
@@ -126,12 +126,7 @@ async function useRecoveryCode(deps: SecondFactorDeps, userId: number, code: str
  */
 export async function verifySecondFactor(deps: SecondFactorDeps, check: CodeCheck): Promise<SecondFactorMethod> {
   const { user, caller, purpose } = check;
-  const userKey = `second-factor:user:${user.id}`;
-  const ipKey = `second-factor:ip:${caller.ip}`;
-  if (!(await deps.limiter.hit(ipKey, CODE_LIMITS.perIp)) || !(await deps.limiter.hit(userKey, CODE_LIMITS.perUser))) {
-    await securityEvent(deps, user, 'second_factor.limited', { purpose, ip: caller.ip });
-    throw fail.tooMany(TOO_MANY_CODES);
-  }
+  const attempt = await countAttempt(deps, user, caller, purpose);
   const code = check.code.trim();
   let method: SecondFactorMethod | null = null;
   if (await acceptTotp(deps, user.id, user.email, code, purpose !== 'confirm')) method = 'totp';
@@ -141,9 +136,29 @@ export async function verifySecondFactor(deps: SecondFactorDeps, check: CodeChec
     await securityEvent(deps, user, 'second_factor.failed', { purpose, ip: caller.ip });
     throw purpose === 'sign-in' ? fail.unauthorized(INVALID_CODE) : fail.badRequest(INVALID_CODE);
   }
-  await Promise.all([deps.limiter.reset(userKey), deps.limiter.refund(ipKey)]);
+  await attempt.succeeded();
   if (method === 'recovery') await securityEvent(deps, user, 'second_factor.recovery_code_used', { purpose, ip: caller.ip });
   return method;
+}
+
+/**
+ * Counts a second-factor attempt (a code or a passkey's assertion) before it is checked, per user
+ * and per address in the shared store; 429 once either limit is reached. `succeeded` clears the
+ * user's count and gives the address its attempt back.
+ */
+export async function countAttempt(
+  deps: SecondFactorDeps,
+  user: { id: number; email: string },
+  caller: Caller,
+  purpose: string,
+): Promise<{ succeeded: () => Promise<void> }> {
+  const userKey = `second-factor:user:${user.id}`;
+  const ipKey = `second-factor:ip:${caller.ip}`;
+  if (!(await deps.limiter.hit(ipKey, CODE_LIMITS.perIp)) || !(await deps.limiter.hit(userKey, CODE_LIMITS.perUser))) {
+    await securityEvent(deps, user, 'second_factor.limited', { purpose, ip: caller.ip });
+    throw fail.tooMany(TOO_MANY_CODES);
+  }
+  return { succeeded: async () => void (await Promise.all([deps.limiter.reset(userKey), deps.limiter.refund(ipKey)])) };
 }
 
 /** A security event in the audit log (the Activity page), by the user it concerns. */
@@ -267,7 +282,12 @@ export async function disableTotp(
   await deps.db.transaction(async (tx) => {
     await tx.delete(totpFactors).where(eq(totpFactors.userId, me.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.id));
-    await tx.update(users).set({ secondFactor: false }).where(eq(users.id, me.id));
+    // Passkeys, if any, stay a second factor (docs/decisions/0015 "Passkeys").
+    const [passkey] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, me.id)).limit(1);
+    await tx
+      .update(users)
+      .set({ secondFactor: passkey !== undefined })
+      .where(eq(users.id, me.id));
     sessionChanged(me.id);
     await securityEvent(deps, me, 'second_factor.removed', { method: 'totp', ip: caller.ip }, tx);
   });
