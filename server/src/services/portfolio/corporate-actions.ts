@@ -31,7 +31,7 @@ import { qty as qtyText, usd } from '../../platform/format';
 import { quoteKey } from '../market/provider';
 import { recordLedger, writeBooks, portfolioChanged } from './ledger';
 import { ledgerView } from './activity';
-import { lotsOf, moveCash, moveMoney, type BooksDeps } from './trades';
+import { applySale, lotsOf, moveCash, moveMoney, type BooksDeps } from './trades';
 import { typedSymbol } from './trade-rules';
 
 /**
@@ -204,14 +204,7 @@ async function recordSplit(deps: BooksDeps, actor: Actor, input: SplitInput): Pr
       return { id: c.id, purchaseDate: c.purchaseDate, qty: dec(c.after.qty), costBasis: dec(lot.costBasis) };
     });
     const sale = sellFifo(open, fraction, dec(input.cash_in_lieu_price))!;
-    for (const take of sale.takes) {
-      if (take.remainingQty.eq(0)) await tx.delete(holdings).where(eq(holdings.id, take.lotId));
-      else
-        await tx
-          .update(holdings)
-          .set({ qty: plain(take.remainingQty), costBasis: centsText(take.remainingCost) })
-          .where(eq(holdings.id, take.lotId));
-    }
+    await applySale(tx, sale);
     const moved = await moveCash(tx, sale.proceeds, false);
     cash = { before: centsText(moved.before), after: centsText(moved.after) };
     cashInLieu = {

@@ -198,6 +198,18 @@ export const feeAboveGross = (fee: string, gross: Decimal) =>
 
 export type Sold = { ok: true; sale: Sale; lots: LotRow[]; cash: CashMove | null; entryId: number } | Exclude<SalePlan, { ok: true }>;
 
+/** Writes what a FIFO sale leaves of each lot it takes from: a lot taken whole goes, a part leaves the rest. */
+export async function applySale(tx: Queryable, sale: Sale): Promise<void> {
+  for (const take of sale.takes) {
+    if (take.remainingQty.eq(0)) await tx.delete(holdings).where(eq(holdings.id, take.lotId));
+    else
+      await tx
+        .update(holdings)
+        .set({ qty: plain(take.remainingQty), costBasis: centsText(take.remainingCost) })
+        .where(eq(holdings.id, take.lotId));
+  }
+}
+
 /** Sells first in, first out; refuses (ok: false) when less than the quantity is held. */
 export async function sellLots(deps: BooksDeps, actor: Actor, order: SellOrder): Promise<Sold> {
   const { db: tx } = deps;
@@ -208,14 +220,7 @@ export async function sellLots(deps: BooksDeps, actor: Actor, order: SellOrder):
   if (!plan.ok) return plan;
   const { sale } = plan;
   const byId = new Map(lots.map((l) => [l.id, l]));
-  for (const take of sale.takes) {
-    if (take.remainingQty.eq(0)) await tx.delete(holdings).where(eq(holdings.id, take.lotId));
-    else
-      await tx
-        .update(holdings)
-        .set({ qty: plain(take.remainingQty), costBasis: centsText(take.remainingCost) })
-        .where(eq(holdings.id, take.lotId));
-  }
+  await applySale(tx, sale);
   // Proceeds only add cash: never refused.
   const cash = order.settles ? await moveCash(tx, sale.proceeds, false) : null;
   const first = lots[0]!;
