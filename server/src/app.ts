@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/open';
 import { MAX_BATCH_SIZE } from './contract/limits';
+import { IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE } from './contract/import-rules';
 import { logOptions } from './log';
 import { registerCompression } from './http/compression';
 import { capConnectionsPerAddress, connectionTimeouts } from './http/connections';
@@ -191,14 +192,19 @@ function registerErrorHandling(app: FastifyInstance): void {
       req.log.error({ err }, 'request failed');
       return reply.code(status).send({ error: GENERIC_ERROR });
     }
-    return reply.code(status).send({ error: clientErrorMessage(err, status) });
+    return reply.code(status).send({ error: clientErrorMessage(err, status, req.routeOptions.bodyLimit) });
   });
 }
 
-function clientErrorMessage(err: FastifyError, status: number): string {
+/** The body limit of the path, in words: an import's file (docs/imports.md) or the app's JSON body. */
+function bodyTooLarge(limit: number | undefined): string {
+  return limit === IMPORT_BODY_LIMIT ? IMPORT_TOO_LARGE : `The request body is too large (the limit is ${BODY_LIMIT / 1024} KB).`;
+}
+
+function clientErrorMessage(err: FastifyError, status: number, bodyLimit?: number): string {
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return `The request body is too large (the limit is ${BODY_LIMIT / 1024} KB).`;
+      return bodyTooLarge(bodyLimit);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Send the request body as JSON (Content-Type: application/json).';
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

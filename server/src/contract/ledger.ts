@@ -26,5 +26,6 @@ export const LEDGER_SOURCES = [
   'venture',
   'real_estate',
   'corporate_action',
+  'import',
 ] as const;
 export type LedgerSource = (typeof LEDGER_SOURCES)[number];

@@ -520,3 +520,31 @@ export const schema = {
   capitalEntries,
   capitalFund,
 };
+
+/** A broker or generic CSV file committed to the books (docs/imports.md): who, when, what it held. */
+export const imports = pgTable('imports', {
+  id: serial('id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  /** SHA-256 of the file's bytes as sent, hex. */
+  sha256: text('sha256').notNull(),
+  format: text('format', { enum: ['generic', 'ibkr', 'schwab'] }).notNull(),
+  lines: integer('lines').notNull(),
+  added: integer('added').notNull(),
+  duplicates: integer('duplicates').notNull(),
+  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  actorEmail: text('actor_email').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One line of an import: its fingerprint (the broker's id, or a hash of its fields) is unique, so a line is added once. */
+export const importLines = pgTable('import_lines', {
+  id: serial('id').primaryKey(),
+  importId: integer('import_id')
+    .notNull()
+    .references(() => imports.id, { onDelete: 'cascade' }),
+  fingerprint: text('fingerprint').notNull().unique(),
+  lineNo: integer('line_no').notNull(),
+  kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+  /** The ledger entry the line became (none once that entry is removed). */
+  ledgerEntryId: integer('ledger_entry_id'),
+});

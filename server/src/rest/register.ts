@@ -61,6 +61,7 @@ export function registerRest(app: FastifyInstance, deps: AppServices): void {
     app.route({
       method: r.method,
       url: r.path,
+      ...(r.bodyLimit ? { bodyLimit: r.bodyLimit } : {}),
       handler: async (req, reply) => {
         try {
           const result = await call(contextFromRequest(deps, req), inputOf(r.input, req));

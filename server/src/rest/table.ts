@@ -1,4 +1,5 @@
 import type { ProcedurePath } from '../routers';
+import { IMPORT_BODY_LIMIT } from '../contract/import-rules';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Where a procedure's input comes from: the JSON body, the path's parameters (:id, :userId), both, the query string, or nowhere. */
@@ -18,6 +19,8 @@ export interface RestRoute {
   csv?: string;
   /** Sent as the file the procedure answers (a Download: name, type, body), not as JSON. */
   download?: true;
+  /** A larger request body than the app's (an imported file), in bytes. */
+  bodyLimit?: number;
 }
 
 /**
@@ -36,6 +39,11 @@ function csvRoute(path: string, access: Access, fileName: string, procedure: Pro
 /** A file download: the procedure answers a Download (name, type, body), sent as the file itself. */
 function downloadRoute(path: string, access: Access, procedure: ProcedurePath): RestRoute {
   return { method: 'GET', path, input: 'query', access, procedure, download: true };
+}
+
+/** A path that takes an imported file in its JSON body (docs/imports.md): a larger body limit. */
+function fileRoute(path: string, procedure: ProcedurePath, status?: number): RestRoute {
+  return { ...route('POST', path, 'body', 'gp', procedure, status), bodyLimit: IMPORT_BODY_LIMIT };
 }
 
 /** docs/product.md §7's paths, each mapped to the procedure that serves it. */
@@ -123,6 +131,9 @@ export const restRoutes: RestRoute[] = [
   route('GET', '/api/corporate-actions', 'none', 'user', 'portfolio.corporateActions.list'),
   route('POST', '/api/corporate-actions', 'body', 'gp', 'portfolio.corporateActions.record', 201),
   route('DELETE', '/api/corporate-actions/:id', 'id', 'gp', 'portfolio.corporateActions.remove'),
+  route('GET', '/api/imports', 'none', 'gp', 'portfolio.imports.list'),
+  fileRoute('/api/imports/preview', 'portfolio.imports.preview'),
+  fileRoute('/api/imports', 'portfolio.imports.commit', 201),
 
   route('GET', '/api/market/summary', 'none', 'user', 'portfolio.market.summary'),
   route('GET', '/api/predictions', 'none', 'user', 'portfolio.market.predictions'),

@@ -50,4 +50,5 @@ export const SOURCE_LABELS: Record<LedgerSource, string> = {
   venture: 'Venture Investments',
   real_estate: 'Real Estate',
   corporate_action: 'Corporate Actions',
+  import: 'Import',
 };

@@ -6,6 +6,7 @@ import { corporateActionsRouter } from './corporate-actions';
 import { exportsRouter } from './exports';
 import { historyProcedure } from './history';
 import { holdingsRouter } from './holdings';
+import { importsRouter } from './imports';
 import { marketRouter } from './market';
 import { returnsProcedure } from './returns';
 import { summaryProcedure, valuationProcedure } from './valuation';
@@ -25,4 +26,6 @@ export const portfolioRouter = router({
   corporateActions: corporateActionsRouter,
   /** Limited partners' capital accounts and quarterly statements. */
   capital: capitalRouter,
+  /** Broker and generic CSV imports (docs/imports.md). */
+  imports: importsRouter,
 });

@@ -168,7 +168,7 @@ function checkDay(day: string, now: Date, label: string): void {
   if (problem) throw fail.badRequest(`${label}: ${problem}`);
 }
 
-async function recordSplit(deps: BooksDeps, actor: Actor, input: SplitInput): Promise<EntryRow> {
+export async function recordSplit(deps: BooksDeps, actor: Actor, input: SplitInput): Promise<EntryRow> {
   const { db: tx } = deps;
   const at = deps.now();
   checkDay(input.ex_date, at, 'Ex-date');
@@ -220,7 +220,7 @@ async function recordSplit(deps: BooksDeps, actor: Actor, input: SplitInput): Pr
   const [id] = await recordLedger(tx, actor, at, [
     {
       kind: 'split',
-      source: 'corporate_action',
+      source: deps.source ?? 'corporate_action',
       symbol,
       assetType: before[0]!.assetType,
       qty: cashInLieu?.fraction ?? null,
@@ -233,7 +233,7 @@ async function recordSplit(deps: BooksDeps, actor: Actor, input: SplitInput): Pr
       flow: '0',
       details,
     },
-  ]);
+  ], deps.bookDate);
   await recordAudit(tx, actor, at, [
     {
       action: 'corporate-action.split',
@@ -265,7 +265,7 @@ async function adjustCloses(tx: Queryable, key: string, exDate: string, ratio: S
  * open lots bought before it, and what sales recorded since took from such lots, each with the
  * splits recorded after it (and with an ex-date after the dividend's) undone.
  */
-async function sharesAt(tx: Queryable, symbol: string, exDate: string): Promise<string> {
+export async function sharesAt(tx: Queryable, symbol: string, exDate: string): Promise<string> {
   const [lots, entries] = await Promise.all([
     lotsOf(tx, symbol),
     tx
@@ -296,7 +296,7 @@ async function sharesAt(tx: Queryable, symbol: string, exDate: string): Promise<
   return plain(sharesHeldAt(exDate, parts));
 }
 
-async function recordDividend(deps: BooksDeps, actor: Actor, input: DividendInput): Promise<EntryRow> {
+export async function recordDividend(deps: BooksDeps, actor: Actor, input: DividendInput): Promise<EntryRow> {
   const { db: tx } = deps;
   const at = deps.now();
   checkDay(input.ex_date, at, 'Ex-date');
@@ -331,7 +331,7 @@ async function recordDividend(deps: BooksDeps, actor: Actor, input: DividendInpu
   const [id] = await recordLedger(tx, actor, at, [
     {
       kind: 'dividend',
-      source: 'corporate_action',
+      source: deps.source ?? 'corporate_action',
       symbol,
       assetType,
       qty: shares,
@@ -342,7 +342,7 @@ async function recordDividend(deps: BooksDeps, actor: Actor, input: DividendInpu
       flow: '0',
       details,
     },
-  ]);
+  ], deps.bookDate);
   await recordAudit(tx, actor, at, [
     { action: 'corporate-action.dividend', entity: 'ledger_entry', entityId: id!, after: { symbol, ...details } },
   ]);

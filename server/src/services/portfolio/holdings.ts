@@ -50,7 +50,7 @@ export async function purchase(deps: PurchaseDeps, actor: Actor, input: AddHoldi
     settles: input.settles ?? false,
     allowNegativeCash: input.allow_negative_cash ?? false,
   };
-  return buyLots({ db: deps.db, now: () => now }, actor, { ...order, source });
+  return buyLots({ ...deps, now: () => now }, actor, { ...order, source });
 }
 
 /** Add Investment: the purchases in one transaction, answered as the engine now shows the new lots. */

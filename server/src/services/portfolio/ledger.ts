@@ -58,14 +58,26 @@ export async function writeBooks<T>(db: Db, work: (tx: Tx) => Promise<T>): Promi
   return result;
 }
 
-/** Records entries of the ledger, dated on the New York day of `at`, and moves the version on. */
-export async function recordLedger(tx: Queryable, actor: Actor, at: Date, entries: LedgerEntry[]): Promise<number[]> {
+/** Transactions that move the version on once, at their end, however many entries they record (an import). */
+const versionOnceAtEnd = new WeakSet<object>();
+
+/** From now on in this transaction, recordLedger leaves the version to the caller's one portfolioChanged at its end. */
+export function deferVersion(tx: Queryable): void {
+  versionOnceAtEnd.add(tx);
+}
+
+/**
+ * Records entries of the ledger, dated on `bookDate` (an imported line's own day, docs/imports.md) or
+ * else the New York day of `at`, and moves the version on.
+ */
+export async function recordLedger(tx: Queryable, actor: Actor, at: Date, entries: LedgerEntry[], bookDate?: string): Promise<number[]> {
   if (entries.length === 0) return [];
+  const day = bookDate ?? dayInNewYork(at);
   const rows = await tx
     .insert(ledgerEntries)
-    .values(entries.map((e) => ({ ...e, actorId: actor.id, actorEmail: actor.email, at, bookDate: dayInNewYork(at) })))
+    .values(entries.map((e) => ({ ...e, actorId: actor.id, actorEmail: actor.email, at, bookDate: day })))
     .returning({ id: ledgerEntries.id });
-  await portfolioChanged(tx);
+  if (!versionOnceAtEnd.has(tx)) await portfolioChanged(tx);
   return rows.map((r) => r.id);
 }
 

@@ -26,8 +26,12 @@ export type LotRow = typeof holdings.$inferSelect;
 export interface BooksDeps {
   db: Queryable;
   now: () => Date;
+  /** The day the entries belong to in the books, when not today's (an imported line's date, docs/imports.md). */
+  bookDate?: string | undefined;
+  /** Entries recorded by an import say so (`source: 'import'`), whatever form they would come from. */
+  source?: 'import' | undefined;
 }
-export type TradeSource = 'add_investment' | 'sell_action' | 'trash' | 'assistant';
+export type TradeSource = 'add_investment' | 'sell_action' | 'trash' | 'assistant' | 'import';
 
 export interface Purchase {
   qty: string;
@@ -100,6 +104,8 @@ export interface Bought {
   lots: LotRow[];
   cost: Decimal;
   cash: CashMove | null;
+  /** The ledger entry of each lot, in order. */
+  entryIds: number[];
 }
 
 export async function buyLots(deps: BooksDeps, actor: Actor, order: BuyOrder): Promise<Bought> {
@@ -127,7 +133,7 @@ export async function buyLots(deps: BooksDeps, actor: Actor, order: BuyOrder): P
   // Unsettled, the lots come into the books from outside at what they are worth today.
   const price = order.settles ? null : await marketPrice(tx, order.symbol, order.assetType);
   let running = cash?.before ?? ZERO;
-  await recordLedger(
+  const entryIds = await recordLedger(
     tx,
     actor,
     at,
@@ -152,6 +158,7 @@ export async function buyLots(deps: BooksDeps, actor: Actor, order: BuyOrder): P
         details: { lotId: lot.id, purchaseDate: lot.purchaseDate },
       };
     }),
+    deps.bookDate,
   );
   await recordAudit(
     tx,
@@ -159,7 +166,7 @@ export async function buyLots(deps: BooksDeps, actor: Actor, order: BuyOrder): P
     at,
     lots.map((r) => ({ action: 'holding.add', entity: 'holding', entityId: r.id, after: lotRecord(r) })),
   );
-  return { lots, cost, cash };
+  return { lots, cost, cash, entryIds };
 }
 
 /** The lots of a symbol, oldest first, as a sale takes them; `lock` holds them for the transaction. */
@@ -249,7 +256,7 @@ export async function sellLots(deps: BooksDeps, actor: Actor, order: SellOrder):
         })),
       },
     },
-  ]);
+  ], deps.bookDate);
   await recordAudit(
     tx,
     actor,
@@ -325,7 +332,7 @@ export async function moveMoney(deps: BooksDeps, actor: Actor, movement: CashMov
   const [entryId] = await recordLedger(tx, actor, at, [
     {
       kind: movement.kind,
-      source: external ? 'cash' : 'corporate_action',
+      source: deps.source ?? (external ? 'cash' : 'corporate_action'),
       amount: centsText(amount),
       settles: true,
       cashBefore: centsText(cash.before),
@@ -333,7 +340,7 @@ export async function moveMoney(deps: BooksDeps, actor: Actor, movement: CashMov
       flow: external ? centsText(signed) : '0',
       details: { note: movement.note },
     },
-  ]);
+  ], deps.bookDate);
   await recordAudit(tx, actor, at, [
     {
       action: `cash.${movement.kind}`,

@@ -1,0 +1,217 @@
+import { desc } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/open';
+import { importLines, imports } from '../../db/schema';
+import { IMPORT_FORMAT_NAMES, IMPORT_MAX_BYTES, IMPORT_MAX_LINES, IMPORT_TOO_LARGE } from '../../contract/import-rules';
+import type { ImportCommitOutput, ImportInput, ImportPreviewOutput, ImportRecord, ImportsOutput } from '../../contract/imports';
+import { DomainError } from '../../contract/errors';
+import { dec } from '../../domain/money';
+import { recordAudit, type Actor } from '../../platform/audit';
+import { fail } from '../../platform/errors';
+import { sha256 } from '../../platform/secrets';
+import type { MarketService } from '../market/service';
+import { recordDividend, recordSplit, sharesAt } from '../portfolio/corporate-actions';
+import { purchase } from '../portfolio/holdings';
+import { deferVersion, portfolioChanged, writeBooks } from '../portfolio/ledger';
+import { feeAboveGross, lockedCash, moveMoney, sellLots, type BooksDeps } from '../portfolio/trades';
+import { nothingToSell } from '../portfolio/trade-rules';
+import { readImport, type ImportLine, type ReadFile } from './formats';
+import { perShareFor, planImport, type Planned } from './plan';
+
+/**
+ * Broker imports (docs/imports.md, docs/decisions/0017-broker-imports.md): preview writes nothing;
+ * commit writes every new line through the same service functions as the forms (purchase, sellLots,
+ * moveMoney, recordSplit, recordDividend) in one transaction, dated on each line's own day, with
+ * the lines' fingerprints and one audit event naming the file.
+ */
+
+export interface ImportsDeps {
+  db: Db;
+  now: () => Date;
+  market: Pick<MarketService, 'lookup'>;
+}
+
+/** How many fingerprints are written in one statement. */
+const INSERT_CHUNK = 1000;
+
+function readChecked(input: ImportInput): { read: ReadFile; hash: string } {
+  if (Buffer.byteLength(input.csv, 'utf8') > IMPORT_MAX_BYTES) throw fail.tooLarge(IMPORT_TOO_LARGE);
+  const read = readImport(input.csv, input.format);
+  if (read.count > IMPORT_MAX_LINES) {
+    throw fail.tooLarge(`The file has ${read.count.toLocaleString('en-US')} lines; at most ${IMPORT_MAX_LINES.toLocaleString('en-US')} are imported at once. Split it by date.`);
+  }
+  return { read, hash: sha256(input.csv) };
+}
+
+const planDeps = (deps: ImportsDeps, db: Queryable) => ({ db, now: deps.now, lookup: (i: Parameters<MarketService['lookup']>[0]) => deps.market.lookup(i) });
+
+function countsOf(read: ReadFile, planned: Planned) {
+  return {
+    lines: read.count,
+    new: planned.writes.length + planned.joined.length,
+    duplicates: planned.duplicates.length,
+    errors: new Set(planned.problems.map((p) => p.line)).size,
+  };
+}
+
+/** POST /api/imports/preview: every line read and checked, what it will become, every problem; nothing written. */
+export async function previewImport(deps: ImportsDeps, input: ImportInput): Promise<ImportPreviewOutput> {
+  const { read, hash } = readChecked(input);
+  const planned = await planImport(planDeps(deps, deps.db), read);
+  return {
+    format: read.format,
+    file_name: input.file_name,
+    sha256: hash,
+    counts: countsOf(read, planned),
+    lines: planned.views,
+    problems: planned.problems,
+  };
+}
+
+const recordOf = (row: typeof imports.$inferSelect): ImportRecord => ({
+  id: row.id,
+  file_name: row.fileName,
+  sha256: row.sha256,
+  format: row.format,
+  lines: row.lines,
+  added: row.added,
+  duplicates: row.duplicates,
+  actor_email: row.actorEmail,
+  at: row.at.toISOString(),
+});
+
+/** A refusal naming its line: "line 17: …". */
+const onLine = (line: ImportLine, message: string) => fail.badRequest(`line ${line.line}: ${message}`);
+
+/** Writes one line through the service function the same event typed by hand would use; answers its ledger entry. */
+async function writeLine(books: BooksDeps, actor: Actor, l: ImportLine): Promise<number | null> {
+  const symbol = l.symbol ?? '';
+  if (l.kind === 'buy') {
+    const bought = await purchase(
+      books,
+      actor,
+      {
+        symbol,
+        asset_type: l.assetType,
+        purchases: [{ qty: l.qty!, price_paid: l.price!, purchase_date: l.date, fee: l.fee ?? undefined }],
+        settles: true,
+        allow_negative_cash: true,
+      },
+      'import',
+    );
+    return bought.entryIds[0] ?? null;
+  }
+  if (l.kind === 'sell') {
+    const sold = await sellLots(books, actor, { symbol, qty: l.qty!, price: l.price!, fee: l.fee ?? undefined, settles: true, source: 'import' });
+    if (sold.ok) return sold.entryId;
+    if ('feeAbove' in sold) throw onLine(l, feeAboveGross(l.fee ?? '0', sold.feeAbove));
+    throw onLine(l, sold.held.eq(0) ? nothingToSell(symbol) : `the firm holds only ${sold.held.toFixed()} ${symbol}`);
+  }
+  if (l.kind === 'split') {
+    const row = await recordSplit(books, actor, {
+      kind: 'split',
+      symbol,
+      ratio: l.ratio!,
+      ex_date: l.date,
+      ...(l.price ? { cash_in_lieu_price: l.price } : {}),
+      note: l.note.slice(0, 200),
+    });
+    return row.id;
+  }
+  if (l.kind === 'dividend') {
+    let perShare = l.price!;
+    if (l.amount) {
+      // The gross the broker paid, on the shares the books hold at the ex-date.
+      const shares = dec(await sharesAt(books.db, symbol, l.date));
+      const exact = shares.gt(0) ? perShareFor(shares, dec(l.amount)) : null;
+      if (!exact) throw onLine(l, `the firm held no ${symbol} at the start of ${l.date} that ${l.amount} could be paid on`);
+      perShare = exact;
+    }
+    const row = await recordDividend(books, actor, {
+      kind: 'dividend',
+      symbol,
+      amount_per_share: perShare,
+      ex_date: l.date,
+      pay_date: l.payDate ?? l.date,
+      ...(l.tax && dec(l.tax).gt(0) ? { tax_withheld_amount: l.tax } : {}),
+      note: l.note.slice(0, 200),
+    });
+    return row.id;
+  }
+  const moved = await moveMoney(books, actor, { kind: l.kind, amount: l.amount!, note: l.note.slice(0, 200), allowNegativeCash: true });
+  return moved.entryId;
+}
+
+/**
+ * POST /api/imports: all or nothing. The file is checked again inside the transaction (the balances
+ * row locked, so two imports run one after the other); any problem refuses the whole file, naming
+ * its lines. Lines already imported are skipped and reported.
+ */
+export async function commitImport(deps: ImportsDeps, actor: Actor, input: ImportInput): Promise<ImportCommitOutput> {
+  const { read, hash } = readChecked(input);
+  const now = deps.now();
+  const result = await writeBooks(deps.db, async (tx) => {
+    await lockedCash(tx);
+    const planned = await planImport(planDeps(deps, tx), read);
+    if (planned.problems.length > 0) {
+      const shown = planned.problems.slice(0, 5).map((p) => p.message);
+      const more = planned.problems.length > 5 ? ` (and ${planned.problems.length - 5} more problems)` : '';
+      throw fail.badRequest(`Nothing was imported: ${shown.join('; ')}${more}.`);
+    }
+    const counts = countsOf(read, planned);
+    const duplicateLines = planned.duplicates.map((d) => d.line);
+    if (planned.writes.length === 0) return { record: null, counts, duplicateLines };
+    deferVersion(tx);
+    const [row] = await tx
+      .insert(imports)
+      .values({
+        fileName: input.file_name,
+        sha256: hash,
+        format: read.format!,
+        lines: read.count,
+        added: counts.new,
+        duplicates: counts.duplicates,
+        actorId: actor.id,
+        actorEmail: actor.email,
+        at: now,
+      })
+      .returning();
+    const lineRows: (typeof importLines.$inferInsert)[] = [];
+    for (const l of planned.writes) {
+      const books: BooksDeps = { db: tx, now: () => now, bookDate: l.date, source: 'import' };
+      let entryId: number | null;
+      try {
+        entryId = await writeLine(books, actor, l);
+      } catch (err) {
+        if (err instanceof DomainError && !/^line \d+/.test(err.message)) throw onLine(l, err.message);
+        throw err;
+      }
+      lineRows.push({ importId: row!.id, fingerprint: l.fingerprint, lineNo: l.line, kind: l.kind, ledgerEntryId: entryId });
+    }
+    for (const l of planned.joined) lineRows.push({ importId: row!.id, fingerprint: l.fingerprint, lineNo: l.line, kind: 'dividend', ledgerEntryId: null });
+    for (let i = 0; i < lineRows.length; i += INSERT_CHUNK) await tx.insert(importLines).values(lineRows.slice(i, i + INSERT_CHUNK));
+    await recordAudit(tx, actor, now, [
+      {
+        action: 'import.commit',
+        entity: 'import',
+        entityId: row!.id,
+        after: { file_name: input.file_name, sha256: hash, format: read.format, lines: counts.lines, added: counts.new, duplicates: counts.duplicates },
+      },
+    ]);
+    await portfolioChanged(tx);
+    return { record: recordOf(row!), counts, duplicateLines };
+  });
+  const format = read.format ? IMPORT_FORMAT_NAMES[read.format] : 'CSV';
+  const dupText = result.counts.duplicates > 0 ? `; ${result.counts.duplicates} already imported, not added again` : '';
+  return {
+    message: `Imported ${input.file_name} (${format}): ${result.counts.new} ${result.counts.new === 1 ? 'line' : 'lines'} added${dupText}.`,
+    import: result.record,
+    counts: result.counts,
+    duplicate_lines: result.duplicateLines,
+  };
+}
+
+/** GET /api/imports: the past imports, newest first. */
+export async function listImports(deps: { db: Queryable }): Promise<ImportsOutput> {
+  const rows = await deps.db.select().from(imports).orderBy(desc(imports.id)).limit(200);
+  return { imports: rows.map(recordOf) };
+}
