@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { FEE, MONEY, PRICE, QUANTITY } from '../../domain/amounts';
 import { parseRatio, ratioText } from '../../domain/corporate-actions';
-import { dec } from '../../domain/money';
+import { centsText, dec } from '../../domain/money';
 import { GENERIC_COLUMNS, type ImportFormat } from '../../contract/import-rules';
 import type { ImportProblem } from '../../contract/imports';
 import { looksLikeFormula, readCsv, readDay, readNumber, type CsvRow, type Parsed } from './csv-read';
@@ -401,7 +401,9 @@ function readIbkr(row: CsvRow, header: Header, problems: ImportProblem[]): Omit<
     const side = c.text('kind', ['buy/sell']).toUpperCase();
     const qty = c.number('quantity', ['quantity'], QUANTITY, true);
     const price = c.number('price', ['tradeprice', 'price'], PRICE, true);
-    const fee = c.number('fee', ['ibcommission', 'commission'], FEE, false);
+    // IBKR reports commissions to 4 or more places; the books keep cents (half up, as the statement's totals).
+    const commission = c.number('fee', ['ibcommission', 'commission'], { scale: 8, max: FEE.max }, false);
+    const fee = commission && centsText(dec(commission).abs());
     const ref = c.text('note', ['tradeid', 'transactionid']) || null;
     if (!symbol) c.report(columns.symbol ?? 'Symbol', 'a trade needs a symbol');
     const kind: ImportKind | null = side === 'BUY' ? 'buy' : side === 'SELL' ? 'sell' : qty ? (isNegative(qty) ? 'sell' : 'buy') : null;

@@ -9,11 +9,13 @@ import { recordAudit, type Actor } from '../../platform/audit';
 import { fail } from '../../platform/errors';
 import { sha256 } from '../../platform/secrets';
 import type { MarketService } from '../market/service';
+import type { SymbolStatus } from '../market/lookup';
+import type { Instrument } from '../market/provider';
+import { firmSymbol, nothingToSell } from '../portfolio/trade-rules';
 import { recordDividend, recordSplit, sharesAt } from '../portfolio/corporate-actions';
 import { purchase } from '../portfolio/holdings';
 import { deferVersion, portfolioChanged, writeBooks } from '../portfolio/ledger';
 import { feeAboveGross, lockedCash, moveMoney, sellLots, type BooksDeps } from '../portfolio/trades';
-import { nothingToSell } from '../portfolio/trade-rules';
 import { readImport, type ImportLine, type ReadFile } from './formats';
 import { perShareFor, planImport, type Planned } from './plan';
 
@@ -42,7 +44,25 @@ function readChecked(input: ImportInput): { read: ReadFile; hash: string } {
   return { read, hash: sha256(input.csv) };
 }
 
-const planDeps = (deps: ImportsDeps, db: Queryable) => ({ db, now: deps.now, lookup: (i: Parameters<MarketService['lookup']>[0]) => deps.market.lookup(i) });
+type Lookup = (instrument: Instrument) => Promise<SymbolStatus>;
+
+/**
+ * The market data check of every symbol the file names, asked before the commit's transaction (the
+ * provider's answers are cached through the database, which the embedded database would otherwise
+ * make wait on the transaction); the plan then reads the answers.
+ */
+async function lookedUp(deps: ImportsDeps, read: ReadFile): Promise<Lookup> {
+  const answers = new Map<string, SymbolStatus>();
+  for (const l of read.lines) {
+    if (!l.symbol) continue;
+    const instrument: Instrument = { symbol: firmSymbol(l.symbol, l.assetType), kind: l.assetType };
+    const key = `${instrument.kind}:${instrument.symbol}`;
+    if (!answers.has(key)) answers.set(key, await deps.market.lookup(instrument));
+  }
+  return (i) => Promise.resolve(answers.get(`${i.kind}:${i.symbol}`) ?? 'unavailable');
+}
+
+const planDeps = (deps: ImportsDeps, db: Queryable, lookup: Lookup) => ({ db, now: deps.now, lookup });
 
 function countsOf(read: ReadFile, planned: Planned) {
   return {
@@ -56,7 +76,7 @@ function countsOf(read: ReadFile, planned: Planned) {
 /** POST /api/imports/preview: every line read and checked, what it will become, every problem; nothing written. */
 export async function previewImport(deps: ImportsDeps, input: ImportInput): Promise<ImportPreviewOutput> {
   const { read, hash } = readChecked(input);
-  const planned = await planImport(planDeps(deps, deps.db), read);
+  const planned = await planImport(planDeps(deps, deps.db, (i) => deps.market.lookup(i)), read);
   return {
     format: read.format,
     file_name: input.file_name,
@@ -149,9 +169,10 @@ async function writeLine(books: BooksDeps, actor: Actor, l: ImportLine): Promise
 export async function commitImport(deps: ImportsDeps, actor: Actor, input: ImportInput): Promise<ImportCommitOutput> {
   const { read, hash } = readChecked(input);
   const now = deps.now();
+  const lookup = await lookedUp(deps, read);
   const result = await writeBooks(deps.db, async (tx) => {
     await lockedCash(tx);
-    const planned = await planImport(planDeps(deps, tx), read);
+    const planned = await planImport(planDeps(deps, tx, lookup), read);
     if (planned.problems.length > 0) {
       const shown = planned.problems.slice(0, 5).map((p) => p.message);
       const more = planned.problems.length > 5 ? ` (and ${planned.problems.length - 5} more problems)` : '';

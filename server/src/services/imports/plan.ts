@@ -88,7 +88,12 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
   // Lots the firm holds now, by symbol: [purchase date, quantity].
   const lots = await deps.db.select({ symbol: holdings.symbol, assetType: holdings.assetType, date: holdings.purchaseDate, qty: holdings.qty }).from(holdings);
   const held = new Map<string, { date: string; qty: Decimal }[]>();
-  for (const lot of lots) held.set(lot.symbol, [...(held.get(lot.symbol) ?? []), { date: lot.date, qty: dec(lot.qty) }]);
+  const add = (symbol: string, date: string, qty: Decimal) => {
+    const list = held.get(symbol);
+    if (list) list.push({ date, qty });
+    else held.set(symbol, [{ date, qty }]);
+  };
+  for (const lot of lots) add(lot.symbol, lot.date, dec(lot.qty));
 
   // Symbols the firm does not hold: the market data provider must know them (as Add Investment's check).
   const toCheck = new Map<string, Instrument>();
@@ -129,7 +134,6 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
     for (const p of held.get(symbol) ?? []) if (inclusive ? p.date <= day : p.date < day) total = total.plus(p.qty);
     return total;
   };
-  const add = (symbol: string, date: string, qty: Decimal) => held.set(symbol, [...(held.get(symbol) ?? []), { date, qty }]);
   const perShareOf = new Map<number, string>();
   for (const l of writes) {
     const symbol = l.symbol ?? '';
