@@ -27,6 +27,7 @@ const UserInfoPage = lazyPage(() => import('./pages/admin/user-info'), 'UserInfo
 const SubmissionsPage = lazyPage(() => import('./pages/admin/submissions'), 'SubmissionsPage');
 const ActivityPage = lazyPage(() => import('./pages/activity/activity'), 'ActivityPage');
 const TwoFactorSetupPage = lazyPage(() => import('./pages/security/two-factor-setup-page'), 'TwoFactorSetupPage');
+const ImportPage = lazyPage(() => import('./pages/imports/import-page'), 'ImportPage');
 const CapitalAccountsPage = lazyPage(() => import('./pages/capital/capital-accounts'), 'CapitalAccountsPage');
 
 /**
@@ -71,6 +72,11 @@ export function AppRoutes() {
       <Route path="/submissions">
         <RequireRole role="GP">
           <SubmissionsPage />
+        </RequireRole>
+      </Route>
+      <Route path="/import">
+        <RequireRole role="GP">
+          <ImportPage />
         </RequireRole>
       </Route>
       <Route path="/capital_accounts">

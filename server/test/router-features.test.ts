@@ -35,6 +35,7 @@ describe('the app router', () => {
       'portfolio.corporateActions',
       'portfolio.exports',
       'portfolio.holdings',
+      'portfolio.imports',
       'portfolio.market',
     ]);
   });

@@ -24,7 +24,8 @@ function send(path: string, payload: string, onProgress: (p: UploadProgress) => 
     xhr.setRequestHeader('content-type', 'application/json');
     const token = readSession()?.token;
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => onProgress({ phase: 'sending', fraction: e.lengthComputable && e.total > 0 ? e.loaded / e.total : null });
+    xhr.upload.onprogress = (e) =>
+      onProgress({ phase: 'sending', fraction: e.lengthComputable && e.total > 0 ? e.loaded / e.total : null });
     xhr.upload.onload = () => onProgress({ phase: 'checking', fraction: null });
     xhr.onload = () => {
       let body: unknown = null;
@@ -40,7 +41,8 @@ function send(path: string, payload: string, onProgress: (p: UploadProgress) => 
   });
 }
 
-const field = (body: unknown, name: string): unknown => (body && typeof body === 'object' && name in body ? (body as Record<string, unknown>)[name] : undefined);
+const field = (body: unknown, name: string): unknown =>
+  body && typeof body === 'object' && name in body ? (body as Record<string, unknown>)[name] : undefined;
 
 /**
  * Sends a JSON body with a file in it (the import paths, docs/imports.md) by XMLHttpRequest, so the
@@ -54,7 +56,8 @@ export async function postFile<T>(path: string, body: object, onProgress: (p: Up
     try {
       await requestStepUp();
     } catch {
-      throw new UploadError(String(field(answer.body, 'error') ?? 'A second factor is needed.'));
+      const error = field(answer.body, 'error');
+      throw new UploadError(typeof error === 'string' ? error : 'A second factor is needed.');
     }
     answer = await send(path, payload, onProgress);
   }

@@ -87,8 +87,14 @@ describe.each(databaseKinds)('broker imports on %s', (kind) => {
       import: { file_name: 'flex.csv', format: 'ibkr', added: 8, duplicates: 0, sha256: sha256(csv) },
     });
     // 20 AAPL at 233.28 + 1.00 = 4,666.60; 5 sold first in, first out: 15 left with 3,499.95 of basis.
-    expect(await lotsOf('AAPL')).toEqual([{ qty: '15.00000000', pricePaid: '233.28000000', costBasis: '3499.95', purchaseDate: '2025-01-13' }]);
-    const entries = await h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.source, 'import')).orderBy(asc(ledgerEntries.id));
+    expect(await lotsOf('AAPL')).toEqual([
+      { qty: '15.00000000', pricePaid: '233.28000000', costBasis: '3499.95', purchaseDate: '2025-01-13' },
+    ]);
+    const entries = await h.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.source, 'import'))
+      .orderBy(asc(ledgerEntries.id));
     expect(entries.map((e) => [e.kind, e.bookDate, e.amount])).toEqual([
       ['deposit', '2025-01-10', '10000.00'],
       ['buy', '2025-01-13', '4666.60'],
@@ -140,15 +146,22 @@ describe.each(databaseKinds)('broker imports on %s', (kind) => {
     expect(p.counts).toEqual({ lines: 7, new: 7, duplicates: 0, errors: 0 });
     const res = await commit('Individual_XXX234_Transactions.csv', csv);
     expect(res.statusCode, res.body).toBe(201);
-    expect(await lotsOf('KO')).toEqual([{ qty: '20.00000000', pricePaid: '62.38000000', costBasis: '1247.60', purchaseDate: '2025-01-17' }]);
-    expect(await lotsOf('NVDA')).toEqual([{ qty: '15.00000000', pricePaid: '136.24000000', costBasis: '2043.60', purchaseDate: '2025-01-16' }]);
+    expect(await lotsOf('KO')).toEqual([
+      { qty: '20.00000000', pricePaid: '62.38000000', costBasis: '1247.60', purchaseDate: '2025-01-17' },
+    ]);
+    expect(await lotsOf('NVDA')).toEqual([
+      { qty: '15.00000000', pricePaid: '136.24000000', costBasis: '2043.60', purchaseDate: '2025-01-16' },
+    ]);
     const [dividend] = await h.database.db
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.kind, 'dividend'), eq(ledgerEntries.symbol, 'KO')));
     // $9.70 on 20 shares is $0.485 a share; $1.46 withheld; $8.24 net.
     expect(dividend).toMatchObject({ bookDate: '2025-02-27', qty: '20.00000000', price: '0.48500000', amount: '8.24', source: 'import' });
-    const [sale] = await h.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'sell'), eq(ledgerEntries.symbol, 'NVDA')));
+    const [sale] = await h.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, 'sell'), eq(ledgerEntries.symbol, 'NVDA')));
     expect(sale).toMatchObject({ amount: '1195.27', fee: '0.03', bookDate: '2025-03-17' });
     expect((await commit('Individual_XXX234_Transactions.csv', csv)).json()).toMatchObject({ counts: { new: 0, duplicates: 7 } });
   });
@@ -160,17 +173,26 @@ describe.each(databaseKinds)('broker imports on %s', (kind) => {
     expect(p.counts).toEqual({ lines: 11, new: 11, duplicates: 0, errors: 0 });
     const res = await commit('generic.csv', csv, 'generic');
     expect(res.statusCode, res.body).toBe(201);
-    expect(await lotsOf('WMT')).toEqual([{ qty: '30.00000000', pricePaid: '29.50000000', costBasis: '885.00', purchaseDate: '2025-05-01' }]);
-    expect(await lotsOf('BTC')).toEqual([{ qty: '0.50000000', pricePaid: '96000.00000000', costBasis: '48000.00', purchaseDate: '2025-01-07' }]);
+    expect(await lotsOf('WMT')).toEqual([
+      { qty: '30.00000000', pricePaid: '29.50000000', costBasis: '885.00', purchaseDate: '2025-05-01' },
+    ]);
+    expect(await lotsOf('BTC')).toEqual([
+      { qty: '0.50000000', pricePaid: '96000.00000000', costBasis: '48000.00', purchaseDate: '2025-01-07' },
+    ]);
     const kinds = (await h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.source, 'import'))).map((e) => e.kind);
-    for (const k of ['deposit', 'buy', 'dividend', 'sell', 'interest', 'fee', 'margin_interest', 'split', 'withdrawal']) expect(kinds).toContain(k);
-    const [split] = await h.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'split'), eq(ledgerEntries.symbol, 'WMT')));
+    for (const k of ['deposit', 'buy', 'dividend', 'sell', 'interest', 'fee', 'margin_interest', 'split', 'withdrawal'])
+      expect(kinds).toContain(k);
+    const [split] = await h.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, 'split'), eq(ledgerEntries.symbol, 'WMT')));
     expect(split).toMatchObject({ bookDate: '2025-06-10', source: 'import' });
   });
 
   it('writes nothing when one line is bad, and names the line and column', async () => {
     const before = await counts();
-    const csv = 'date,kind,symbol,asset_type,quantity,price,fee,amount,note\n2025-01-02,deposit,,,,,,100.00,ok\n2025-02-30,deposit,,,,,,5.00,bad day\n';
+    const csv =
+      'date,kind,symbol,asset_type,quantity,price,fee,amount,note\n2025-01-02,deposit,,,,,,100.00,ok\n2025-02-30,deposit,,,,,,5.00,bad day\n';
     const p = await preview('bad.csv', csv);
     expect(p.counts).toEqual({ lines: 2, new: 1, duplicates: 0, errors: 1 });
     expect(p.problems).toEqual([{ line: 3, column: 'date', message: 'line 3, column date: date 2025-02-30 is not a day' }]);
@@ -184,14 +206,46 @@ describe.each(databaseKinds)('broker imports on %s', (kind) => {
   it.each([
     ['an empty file', '', 'line 1: the file is empty'],
     ['a file of blank lines', '\n\n  \n', 'line 1: the file is empty'],
-    ['semicolons', 'date;kind;symbol;amount\n2025-01-02;deposit;;5', 'line 1: the columns are separated by ";", not commas: save the file as CSV with commas'],
-    ['no known header', 'a,b,c\n1,2,3', 'line 1: no header line of a known format (generic: date,kind,symbol,…; Interactive Brokers Flex Query; Schwab: "Date","Action",…)'],
-    ['a formula', `${header}\n2025-01-02,deposit,,,,,,100.00,=HYPERLINK("http://x")`, 'line 2, column note: "=HYPERLINK("http://x")" looks like a spreadsheet formula (starts with = + - or @); formulas are refused'],
-    ['a formula in a number', `${header}\n2025-01-02,deposit,,,,,,@SUM(1),x`, 'line 2, column amount: "@SUM(1)" looks like a spreadsheet formula (starts with = + - or @); formulas are refused'],
-    ['an unknown symbol', `${header}\n2025-01-02,buy,ZZZQX,stock,1,10,,,`, 'line 2, column symbol: unknown symbol ZZZQX: No market data for ZZZQX.'],
-    ['a future date', `${header}\n2999-01-02,deposit,,,,,,1.00,`, 'line 2, column date: 2999-01-02 is after today (New York time): future dates are refused'],
-    ['a sale of more than is held at its date', `${header}\n2025-01-02,sell,JNJ,stock,1,10,,,`, 'line 2, column quantity: sells 1 JNJ on 2025-01-02, but the firm holds 0 JNJ then'],
-    ['a kind that is no event', `${header}\n2025-01-02,correction,JNJ,stock,1,10,,,`, "line 2, column kind: kind correction is an edit of the firm's own books and is not imported (docs/imports.md)"],
+    [
+      'semicolons',
+      'date;kind;symbol;amount\n2025-01-02;deposit;;5',
+      'line 1: the columns are separated by ";", not commas: save the file as CSV with commas',
+    ],
+    [
+      'no known header',
+      'a,b,c\n1,2,3',
+      'line 1: no header line of a known format (generic: date,kind,symbol,…; Interactive Brokers Flex Query; Schwab: "Date","Action",…)',
+    ],
+    [
+      'a formula',
+      `${header}\n2025-01-02,deposit,,,,,,100.00,=HYPERLINK("http://x")`,
+      'line 2, column note: "=HYPERLINK("http://x")" looks like a spreadsheet formula (starts with = + - or @); formulas are refused',
+    ],
+    [
+      'a formula in a number',
+      `${header}\n2025-01-02,deposit,,,,,,@SUM(1),x`,
+      'line 2, column amount: "@SUM(1)" looks like a spreadsheet formula (starts with = + - or @); formulas are refused',
+    ],
+    [
+      'an unknown symbol',
+      `${header}\n2025-01-02,buy,ZZZQX,stock,1,10,,,`,
+      'line 2, column symbol: unknown symbol ZZZQX: No market data for ZZZQX.',
+    ],
+    [
+      'a future date',
+      `${header}\n2999-01-02,deposit,,,,,,1.00,`,
+      'line 2, column date: 2999-01-02 is after today (New York time): future dates are refused',
+    ],
+    [
+      'a sale of more than is held at its date',
+      `${header}\n2025-01-02,sell,JNJ,stock,1,10,,,`,
+      'line 2, column quantity: sells 1 JNJ on 2025-01-02, but the firm holds 0 JNJ then',
+    ],
+    [
+      'a kind that is no event',
+      `${header}\n2025-01-02,correction,JNJ,stock,1,10,,,`,
+      "line 2, column kind: kind correction is an edit of the firm's own books and is not imported (docs/imports.md)",
+    ],
     ['an unclosed quote', `${header}\n2025-01-02,deposit,,,,,,1.00,"oops\n`, 'line 2: a quoted cell is never closed (a " is missing)'],
   ])('refuses %s with a line-numbered message, and commits nothing', async (_name, csv, message) => {
     const before = await counts();

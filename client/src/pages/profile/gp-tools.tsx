@@ -60,6 +60,9 @@ export function GpTools() {
         <Link href="/user_info" className="button button--secondary">
           View User Information
         </Link>
+        <Link href="/import" className="button button--secondary">
+          Import Broker Transactions
+        </Link>
       </div>
       <h3 className="profile__subheading">Invite a partner</h3>
       <p className="profile__note">Invite links are valid for {INVITE_VALIDITY_HOURS} hours and can be used once.</p>

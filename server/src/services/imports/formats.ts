@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FEE, MONEY, PRICE, QUANTITY } from '../../domain/amounts';
 import { parseRatio, ratioText } from '../../domain/corporate-actions';
 import { centsText, dec } from '../../domain/money';
-import { GENERIC_COLUMNS, type ImportFormat } from '../../contract/import-rules';
+import type { ImportFormat } from '../../contract/import-rules';
 import type { ImportProblem } from '../../contract/imports';
 import { looksLikeFormula, readCsv, readDay, readNumber, type CsvRow, type Parsed } from './csv-read';
 
@@ -86,10 +86,16 @@ function ibkrCells(cells: string[]): string[] | null {
 
 /** Reads a file in the format asked for (or the one its header names). */
 export function readImport(text: string, asked: ImportFormat | 'auto'): ReadFile {
-  if (text.replace(/^\uFEFF/, '').trim() === '') return { format: null, lines: [], problems: [problem(1, null, 'the file is empty')], count: 0 };
+  if (text.replace(/^\uFEFF/, '').trim() === '')
+    return { format: null, lines: [], problems: [problem(1, null, 'the file is empty')], count: 0 };
   const { rows, unclosedQuoteAt } = readCsv(text);
   if (unclosedQuoteAt !== null) {
-    return { format: null, lines: [], problems: [problem(unclosedQuoteAt, null, 'a quoted cell is never closed (a " is missing)')], count: 0 };
+    return {
+      format: null,
+      lines: [],
+      problems: [problem(unclosedQuoteAt, null, 'a quoted cell is never closed (a " is missing)')],
+      count: 0,
+    };
   }
   // The header: the first of the first 20 rows that a format knows (Schwab puts a title line above it).
   const headerIndex = rows.slice(0, 20).findIndex((r) => formatOfHeader(ibkrCells(r.cells) ?? []) !== null);
@@ -107,7 +113,12 @@ export function readImport(text: string, asked: ImportFormat | 'auto'): ReadFile
   const format = formatOfHeader(ibkrCells(rows[headerIndex]!.cells)!)!;
   if (asked !== 'auto' && asked !== format) {
     const line = rows[headerIndex]!.line;
-    return { format: null, lines: [], problems: [problem(line, null, `the header line is of the ${format} format, not ${asked}`)], count: 0 };
+    return {
+      format: null,
+      lines: [],
+      problems: [problem(line, null, `the header line is of the ${format} format, not ${asked}`)],
+      count: 0,
+    };
   }
   const body = rows.slice(headerIndex);
   if (format === 'generic') return readWith(format, body, readGeneric);
@@ -165,7 +176,20 @@ function readWith(format: ImportFormat, rows: CsvRow[], reader: RowReader): Read
  */
 function fingerprintOf(format: ImportFormat, line: Omit<ImportLine, 'fingerprint'>, seen: Map<string, number>): string {
   if (line.ref) return `${format}:${line.ref}`;
-  const fields = [format, line.kind, line.date, line.symbol, line.assetType, line.qty, line.price, line.fee, line.amount, line.tax, line.ratio, line.note]
+  const fields = [
+    format,
+    line.kind,
+    line.date,
+    line.symbol,
+    line.assetType,
+    line.qty,
+    line.price,
+    line.fee,
+    line.amount,
+    line.tax,
+    line.ratio,
+    line.note,
+  ]
     .map((v) => v ?? '')
     .join('|');
   const n = (seen.get(fields) ?? 0) + 1;
@@ -230,7 +254,17 @@ const abs = (text: string) => text.replace(/^-/, '');
 const isNegative = (text: string) => text.startsWith('-');
 const positive = (text: string | null) => text !== null && dec(text).gt(0);
 
-const GENERIC_KINDS: readonly ImportKind[] = ['buy', 'sell', 'deposit', 'withdrawal', 'dividend', 'interest', 'margin_interest', 'fee', 'split'];
+const GENERIC_KINDS: readonly ImportKind[] = [
+  'buy',
+  'sell',
+  'deposit',
+  'withdrawal',
+  'dividend',
+  'interest',
+  'margin_interest',
+  'fee',
+  'split',
+];
 const NOT_IMPORTED = ['correction', 'balances', 'asset'];
 
 function readGeneric(row: CsvRow, header: Header, problems: ImportProblem[]): Omit<ImportLine, 'fingerprint'> | null {
@@ -251,8 +285,19 @@ function readGeneric(row: CsvRow, header: Header, problems: ImportProblem[]): Om
     );
   }
   const kind = kindText as ImportKind;
-  if (assetText !== 'stock' && assetText !== 'crypto') return c.report(c.columns.asset_type ?? 'asset_type', `"${assetText}" is not an asset type (stock or crypto)`);
-  const base = { line: row.line, kind, date: date ?? '', symbol, assetType: assetText, note, taxOnly: false, columns: c.columns, ref } as const;
+  if (assetText !== 'stock' && assetText !== 'crypto')
+    return c.report(c.columns.asset_type ?? 'asset_type', `"${assetText}" is not an asset type (stock or crypto)`);
+  const base = {
+    line: row.line,
+    kind,
+    date: date ?? '',
+    symbol,
+    assetType: assetText,
+    note,
+    taxOnly: false,
+    columns: c.columns,
+    ref,
+  } as const;
   const empty = { qty: null, price: null, fee: null, amount: null, tax: null, ratio: null, payDate: null };
   const needSymbol = () => (symbol ? true : c.report(c.columns.symbol ?? 'symbol', `a ${kind} needs a symbol`));
   if (kind === 'buy' || kind === 'sell') {
@@ -279,7 +324,8 @@ function readGeneric(row: CsvRow, header: Header, problems: ImportProblem[]): Om
     const amount = c.number('amount', ['amount'], MONEY, false);
     const tax = c.number('fee', ['fee', 'tax'], FEE, false);
     const payDate = c.day('pay_date', ['pay_date', 'pay date'], false);
-    if (price === null && amount === null) c.report(c.columns.price ?? 'price', 'a dividend needs its amount per share (price) or its gross amount');
+    if (price === null && amount === null)
+      c.report(c.columns.price ?? 'price', 'a dividend needs its amount per share (price) or its gross amount');
     if ((price !== null && !positive(price)) || (amount !== null && !positive(amount)))
       c.report(c.columns.amount ?? 'amount', 'a dividend must be above zero');
     if (tax !== null && isNegative(tax)) c.report(c.columns.fee!, 'the tax withheld cannot be negative');
@@ -330,7 +376,16 @@ function readSchwab(row: CsvRow, header: Header, problems: ImportProblem[]): Omi
   const what = SCHWAB_ACTIONS[action.toLowerCase()];
   if (!what) return c.report(c.columns.kind ?? 'Action', `"${action}" is not an action this import knows (docs/imports.md lists them)`);
   if (what === 'skip') return 'skip';
-  const base = { line: row.line, date: date ?? '', symbol, assetType: 'stock' as const, note: description, taxOnly: false, columns: c.columns, ref: null };
+  const base = {
+    line: row.line,
+    date: date ?? '',
+    symbol,
+    assetType: 'stock' as const,
+    note: description,
+    taxOnly: false,
+    columns: c.columns,
+    ref: null,
+  };
   const empty = { qty: null, price: null, fee: null, amount: null, tax: null, ratio: null, payDate: null };
   const needSymbol = () => (symbol ? true : c.report(c.columns.symbol ?? 'Symbol', `a ${action} needs a symbol`));
   if (what === 'buy' || what === 'sell') {
@@ -388,7 +443,10 @@ function readIbkr(row: CsvRow, header: Header, problems: ImportProblem[]): Omit<
   const description = c.text('note', ['description']);
   const columns = c.columns;
   if (currency && currency.toUpperCase() !== 'USD') {
-    return c.report(header.names[header.index.get('currencyprimary') ?? header.index.get('currency')!]!, `only USD is imported (this line is in ${currency})`);
+    return c.report(
+      header.names[header.index.get('currencyprimary') ?? header.index.get('currency')!]!,
+      `only USD is imported (this line is in ${currency})`,
+    );
   }
   const empty = { qty: null, price: null, fee: null, amount: null, tax: null, ratio: null, payDate: null };
   if (header.section === 'trades') {
@@ -428,14 +486,25 @@ function readIbkr(row: CsvRow, header: Header, problems: ImportProblem[]): Omit<
   }
   const type = c.text('kind', ['type']);
   const what = IBKR_CASH[type.toLowerCase()];
-  if (!what) return c.report(columns.kind ?? 'Type', `"${type}" is not a cash transaction type this import knows (docs/imports.md lists them)`);
+  if (!what)
+    return c.report(columns.kind ?? 'Type', `"${type}" is not a cash transaction type this import knows (docs/imports.md lists them)`);
   const symbol = c.text('symbol', ['symbol']).toUpperCase() || null;
   const date = c.day('date', ['date/time', 'settledate', 'reportdate', 'date']);
   const amount = c.number('amount', ['amount'], MONEY, true);
   const ref = c.text('note', ['transactionid', 'tradeid']) || null;
   if (amount === null) return null;
   if (dec(amount).eq(0)) return c.report(columns.amount!, 'the amount is zero');
-  const base = { ...empty, line: row.line, date: date ?? '', symbol: null, assetType: 'stock' as const, note: description, taxOnly: false, columns, ref: ref && `cash:${ref}` };
+  const base = {
+    ...empty,
+    line: row.line,
+    date: date ?? '',
+    symbol: null,
+    assetType: 'stock' as const,
+    note: description,
+    taxOnly: false,
+    columns,
+    ref: ref && `cash:${ref}`,
+  };
   if (what === 'cash') return { ...base, kind: isNegative(amount) ? 'withdrawal' : 'deposit', amount: abs(amount) };
   if (what === 'interest') return { ...base, kind: isNegative(amount) ? 'margin_interest' : 'interest', amount: abs(amount) };
   if (what === 'dividend') {

@@ -39,7 +39,9 @@ function readChecked(input: ImportInput): { read: ReadFile; hash: string } {
   if (Buffer.byteLength(input.csv, 'utf8') > IMPORT_MAX_BYTES) throw fail.tooLarge(IMPORT_TOO_LARGE);
   const read = readImport(input.csv, input.format);
   if (read.count > IMPORT_MAX_LINES) {
-    throw fail.tooLarge(`The file has ${read.count.toLocaleString('en-US')} lines; at most ${IMPORT_MAX_LINES.toLocaleString('en-US')} are imported at once. Split it by date.`);
+    throw fail.tooLarge(
+      `The file has ${read.count.toLocaleString('en-US')} lines; at most ${IMPORT_MAX_LINES.toLocaleString('en-US')} are imported at once. Split it by date.`,
+    );
   }
   return { read, hash: sha256(input.csv) };
 }
@@ -76,7 +78,10 @@ function countsOf(read: ReadFile, planned: Planned) {
 /** POST /api/imports/preview: every line read and checked, what it will become, every problem; nothing written. */
 export async function previewImport(deps: ImportsDeps, input: ImportInput): Promise<ImportPreviewOutput> {
   const { read, hash } = readChecked(input);
-  const planned = await planImport(planDeps(deps, deps.db, (i) => deps.market.lookup(i)), read);
+  const planned = await planImport(
+    planDeps(deps, deps.db, (i) => deps.market.lookup(i)),
+    read,
+  );
   return {
     format: read.format,
     file_name: input.file_name,
@@ -121,7 +126,14 @@ async function writeLine(books: BooksDeps, actor: Actor, l: ImportLine): Promise
     return bought.entryIds[0] ?? null;
   }
   if (l.kind === 'sell') {
-    const sold = await sellLots(books, actor, { symbol, qty: l.qty!, price: l.price!, fee: l.fee ?? undefined, settles: true, source: 'import' });
+    const sold = await sellLots(books, actor, {
+      symbol,
+      qty: l.qty!,
+      price: l.price!,
+      fee: l.fee ?? undefined,
+      settles: true,
+      source: 'import',
+    });
     if (sold.ok) return sold.entryId;
     if ('feeAbove' in sold) throw onLine(l, feeAboveGross(l.fee ?? '0', sold.feeAbove));
     throw onLine(l, sold.held.eq(0) ? nothingToSell(symbol) : `the firm holds only ${sold.held.toFixed()} ${symbol}`);
@@ -208,14 +220,22 @@ export async function commitImport(deps: ImportsDeps, actor: Actor, input: Impor
       }
       lineRows.push({ importId: row!.id, fingerprint: l.fingerprint, lineNo: l.line, kind: l.kind, ledgerEntryId: entryId });
     }
-    for (const l of planned.joined) lineRows.push({ importId: row!.id, fingerprint: l.fingerprint, lineNo: l.line, kind: 'dividend', ledgerEntryId: null });
+    for (const l of planned.joined)
+      lineRows.push({ importId: row!.id, fingerprint: l.fingerprint, lineNo: l.line, kind: 'dividend', ledgerEntryId: null });
     for (let i = 0; i < lineRows.length; i += INSERT_CHUNK) await tx.insert(importLines).values(lineRows.slice(i, i + INSERT_CHUNK));
     await recordAudit(tx, actor, now, [
       {
         action: 'import.commit',
         entity: 'import',
         entityId: row!.id,
-        after: { file_name: input.file_name, sha256: hash, format: read.format, lines: counts.lines, added: counts.new, duplicates: counts.duplicates },
+        after: {
+          file_name: input.file_name,
+          sha256: hash,
+          format: read.format,
+          lines: counts.lines,
+          added: counts.new,
+          duplicates: counts.duplicates,
+        },
       },
     ]);
     await portfolioChanged(tx);

@@ -81,12 +81,15 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
 
   for (const l of fresh) {
     const dateProblem = bookDateProblem(l.date, now);
-    if (dateProblem) problemAt(l, 'date', l.date > '1900-01-01' ? `${l.date} is after today (New York time): future dates are refused` : dateProblem);
+    if (dateProblem)
+      problemAt(l, 'date', l.date > '1900-01-01' ? `${l.date} is after today (New York time): future dates are refused` : dateProblem);
     if (l.payDate && l.payDate < l.date) problemAt(l, 'pay_date', 'the pay date cannot be before the date');
   }
 
   // Lots the firm holds now, by symbol: [purchase date, quantity].
-  const lots = await deps.db.select({ symbol: holdings.symbol, assetType: holdings.assetType, date: holdings.purchaseDate, qty: holdings.qty }).from(holdings);
+  const lots = await deps.db
+    .select({ symbol: holdings.symbol, assetType: holdings.assetType, date: holdings.purchaseDate, qty: holdings.qty })
+    .from(holdings);
   const held = new Map<string, { date: string; qty: Decimal }[]>();
   const add = (symbol: string, date: string, qty: Decimal) => {
     const list = held.get(symbol);
@@ -141,7 +144,11 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
     else if (l.kind === 'sell') {
       const have = heldOn(symbol, l.date, true);
       if (have.lt(dec(l.qty!))) {
-        problemAt(l, 'quantity', `sells ${qtyText(l.qty!)} ${symbol} on ${l.date}, but the firm holds ${qtyText(plain(have))} ${symbol} then`);
+        problemAt(
+          l,
+          'quantity',
+          `sells ${qtyText(l.qty!)} ${symbol} on ${l.date}, but the firm holds ${qtyText(plain(have))} ${symbol} then`,
+        );
       } else add(symbol, l.date, dec(l.qty!).neg());
     } else if (l.kind === 'split') {
       const before = heldOn(symbol, l.date, false);
@@ -174,7 +181,8 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
         }
         perShareOf.set(l.line, perShare);
       }
-      if (l.tax && dec(l.tax).gt(dec(l.amount ?? centsText(amountOf(shares, l.price!))))) problemAt(l, 'fee', 'the tax withheld is more than the dividend');
+      if (l.tax && dec(l.tax).gt(dec(l.amount ?? centsText(amountOf(shares, l.price!)))))
+        problemAt(l, 'fee', 'the tax withheld is more than the dividend');
     }
   }
   const finalWrites = writes.filter((l) => !bad.has(l.line));
@@ -203,7 +211,19 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
   for (const p of problems) {
     if (viewed.has(p.line)) continue;
     viewed.add(p.line);
-    views.push({ line: p.line, status: 'error', kind: null, date: null, symbol: null, qty: null, price: null, amount: null, fee: null, becomes: 'Not imported', fingerprint: '' });
+    views.push({
+      line: p.line,
+      status: 'error',
+      kind: null,
+      date: null,
+      symbol: null,
+      qty: null,
+      price: null,
+      amount: null,
+      fee: null,
+      becomes: 'Not imported',
+      fingerprint: '',
+    });
   }
   views.sort((a, b) => a.line - b.line);
   problems.sort((a, b) => a.line - b.line);

@@ -217,23 +217,29 @@ export async function recordSplit(deps: BooksDeps, actor: Actor, input: SplitInp
     };
   }
   const details: SplitDetails = { ratio: ratioText(ratio), exDate: input.ex_date, note: input.note, lots: changes, closes, cashInLieu };
-  const [id] = await recordLedger(tx, actor, at, [
-    {
-      kind: 'split',
-      source: deps.source ?? 'corporate_action',
-      symbol,
-      assetType: before[0]!.assetType,
-      qty: cashInLieu?.fraction ?? null,
-      price: cashInLieu?.price ?? null,
-      amount: cashInLieu?.proceeds ?? null,
-      costBasis: cashInLieu?.cost ?? null,
-      realizedGain: cashInLieu?.realizedGain ?? null,
-      settles: cash !== null,
-      ...(cash ? { cashBefore: cash.before, cashAfter: cash.after } : {}),
-      flow: '0',
-      details,
-    },
-  ], deps.bookDate);
+  const [id] = await recordLedger(
+    tx,
+    actor,
+    at,
+    [
+      {
+        kind: 'split',
+        source: deps.source ?? 'corporate_action',
+        symbol,
+        assetType: before[0]!.assetType,
+        qty: cashInLieu?.fraction ?? null,
+        price: cashInLieu?.price ?? null,
+        amount: cashInLieu?.proceeds ?? null,
+        costBasis: cashInLieu?.cost ?? null,
+        realizedGain: cashInLieu?.realizedGain ?? null,
+        settles: cash !== null,
+        ...(cash ? { cashBefore: cash.before, cashAfter: cash.after } : {}),
+        flow: '0',
+        details,
+      },
+    ],
+    deps.bookDate,
+  );
   await recordAudit(tx, actor, at, [
     {
       action: 'corporate-action.split',
@@ -328,21 +334,27 @@ export async function recordDividend(deps: BooksDeps, actor: Actor, input: Divid
     paidOn: paid ? today : null,
   };
   const assetType = lots[0]?.assetType ?? (await assetTypeFromLedger(tx, symbol));
-  const [id] = await recordLedger(tx, actor, at, [
-    {
-      kind: 'dividend',
-      source: deps.source ?? 'corporate_action',
-      symbol,
-      assetType,
-      qty: shares,
-      price: input.amount_per_share,
-      amount: details.net,
-      settles: paid,
-      ...(cash ? { cashBefore: centsText(cash.before), cashAfter: centsText(cash.after) } : {}),
-      flow: '0',
-      details,
-    },
-  ], deps.bookDate);
+  const [id] = await recordLedger(
+    tx,
+    actor,
+    at,
+    [
+      {
+        kind: 'dividend',
+        source: deps.source ?? 'corporate_action',
+        symbol,
+        assetType,
+        qty: shares,
+        price: input.amount_per_share,
+        amount: details.net,
+        settles: paid,
+        ...(cash ? { cashBefore: centsText(cash.before), cashAfter: centsText(cash.after) } : {}),
+        flow: '0',
+        details,
+      },
+    ],
+    deps.bookDate,
+  );
   await recordAudit(tx, actor, at, [
     { action: 'corporate-action.dividend', entity: 'ledger_entry', entityId: id!, after: { symbol, ...details } },
   ]);

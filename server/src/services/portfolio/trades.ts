@@ -231,32 +231,38 @@ export async function sellLots(deps: BooksDeps, actor: Actor, order: SellOrder):
   // Proceeds only add cash: never refused.
   const cash = order.settles ? await moveCash(tx, sale.proceeds, false) : null;
   const first = lots[0]!;
-  const [entryId] = await recordLedger(tx, actor, at, [
-    {
-      kind: 'sell',
-      source: order.source,
-      symbol: order.symbol,
-      assetType: first.assetType,
-      qty: order.qty,
-      price: order.price,
-      amount: centsText(sale.proceeds),
-      costBasis: centsText(sale.cost),
-      realizedGain: centsText(sale.realizedGain),
-      fee: centsText(sale.fee),
-      settles: order.settles,
-      ...(cash ? { cashBefore: centsText(cash.before), cashAfter: centsText(cash.after) } : {}),
-      flow: order.settles ? '0' : centsText(sale.proceeds.neg()),
-      details: {
-        takes: sale.takes.map((t) => ({
-          lotId: t.lotId,
-          purchaseDate: byId.get(t.lotId)?.purchaseDate,
-          qty: plain(t.qty),
-          cost: centsText(t.cost),
-          left: plain(t.remainingQty),
-        })),
+  const [entryId] = await recordLedger(
+    tx,
+    actor,
+    at,
+    [
+      {
+        kind: 'sell',
+        source: order.source,
+        symbol: order.symbol,
+        assetType: first.assetType,
+        qty: order.qty,
+        price: order.price,
+        amount: centsText(sale.proceeds),
+        costBasis: centsText(sale.cost),
+        realizedGain: centsText(sale.realizedGain),
+        fee: centsText(sale.fee),
+        settles: order.settles,
+        ...(cash ? { cashBefore: centsText(cash.before), cashAfter: centsText(cash.after) } : {}),
+        flow: order.settles ? '0' : centsText(sale.proceeds.neg()),
+        details: {
+          takes: sale.takes.map((t) => ({
+            lotId: t.lotId,
+            purchaseDate: byId.get(t.lotId)?.purchaseDate,
+            qty: plain(t.qty),
+            cost: centsText(t.cost),
+            left: plain(t.remainingQty),
+          })),
+        },
       },
-    },
-  ], deps.bookDate);
+    ],
+    deps.bookDate,
+  );
   await recordAudit(
     tx,
     actor,
@@ -329,18 +335,24 @@ export async function moveMoney(deps: BooksDeps, actor: Actor, movement: CashMov
   const signed = movement.kind === 'deposit' || movement.kind === 'interest' ? amount : amount.neg();
   const external = mayBeExternalFlow(movement.kind);
   const cash = await moveCash(tx, signed, movement.allowNegativeCash ?? false);
-  const [entryId] = await recordLedger(tx, actor, at, [
-    {
-      kind: movement.kind,
-      source: deps.source ?? (external ? 'cash' : 'corporate_action'),
-      amount: centsText(amount),
-      settles: true,
-      cashBefore: centsText(cash.before),
-      cashAfter: centsText(cash.after),
-      flow: external ? centsText(signed) : '0',
-      details: { note: movement.note },
-    },
-  ], deps.bookDate);
+  const [entryId] = await recordLedger(
+    tx,
+    actor,
+    at,
+    [
+      {
+        kind: movement.kind,
+        source: deps.source ?? (external ? 'cash' : 'corporate_action'),
+        amount: centsText(amount),
+        settles: true,
+        cashBefore: centsText(cash.before),
+        cashAfter: centsText(cash.after),
+        flow: external ? centsText(signed) : '0',
+        details: { note: movement.note },
+      },
+    ],
+    deps.bookDate,
+  );
   await recordAudit(tx, actor, at, [
     {
       action: `cash.${movement.kind}`,
