@@ -233,7 +233,13 @@ export function ImportPage() {
             The past imports could not be loaded.
           </p>
         ) : (
-          <DataTable label="Past imports" columns={pastColumns} rows={past.data.imports} rowKey={(r) => r.id} empty="No imports yet." />
+          <DataTable
+            label="Past imports table"
+            columns={pastColumns}
+            rows={past.data.imports}
+            rowKey={(r) => r.id}
+            empty="No imports yet."
+          />
         )}
       </section>
     </div>
