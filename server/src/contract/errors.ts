@@ -9,6 +9,7 @@ export const DOMAIN_ERROR_KINDS = [
   'notFound',
   'conflict',
   'tooMany',
+  'tooLarge',
   'notConfigured',
   'badGateway',
   'unavailable',

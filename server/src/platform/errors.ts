@@ -8,6 +8,8 @@ export const fail = {
   notFound: (message: string) => new DomainError('notFound', message),
   conflict: (message: string) => new DomainError('conflict', message),
   tooMany: (message: string) => new DomainError('tooMany', message),
+  /** A file or text beyond its limit (413). */
+  tooLarge: (message: string) => new DomainError('tooLarge', message),
   notConfigured: (message: string) => new DomainError('notConfigured', message),
   badGateway: (message: string, cause?: unknown) => new DomainError('badGateway', message, { cause }),
   /** The database cannot be reached right now (503); the message is the same for every such failure. */

@@ -39,6 +39,7 @@ const CODE_OF: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   tooMany: 'TOO_MANY_REQUESTS',
+  tooLarge: 'PAYLOAD_TOO_LARGE',
   notConfigured: 'NOT_IMPLEMENTED',
   badGateway: 'BAD_GATEWAY',
   unavailable: 'SERVICE_UNAVAILABLE',
