@@ -210,4 +210,14 @@ describe.each(databaseKinds)('reconciliation on %s', (kind) => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'No reconciliation with that id.' });
   });
+
+  it("compares with the books as they were at the end of the day asked (the ledger's replay), not today's", async () => {
+    const before = (await run('symbol,quantity\nAAPL,10\nMSFT,2.5\n', { date: '2025-01-01' })).json();
+    expect(before.lines).toEqual([
+      { symbol: 'AAPL', here: '0', broker: '10', difference: '10', agrees: false },
+      { symbol: 'MSFT', here: '0', broker: '2.5', difference: '2.5', agrees: false },
+    ]);
+    const bought = (await run('symbol,quantity\nAAPL,10\nMSFT,2.5\n', { date: '2025-01-02' })).json();
+    expect(bought).toMatchObject({ clean: true, message: 'No differences: the portal agrees with the broker on 2025-01-02.' });
+  });
 });

@@ -16,7 +16,7 @@ import { comparePositions, comparisonMessage } from '../../domain/reconciliation
 import { recordAudit, type Actor } from '../../platform/audit';
 import { fail } from '../../platform/errors';
 import { readPositionsFile } from './positions-file';
-import { positionsHere } from './positions-here';
+import { positionsOn } from '../portfolio/positions-on';
 
 /**
  * Reconciliation with the broker (docs/reconciliation.md, docs/decisions/0019-reconciliation.md):
@@ -66,7 +66,8 @@ export async function runReconciliation(
   const broker = readPositionsFile(input.csv);
 
   return deps.db.transaction(async (tx) => {
-    const books = await positionsHere(tx, input.date);
+    // The books at the end of the day asked, replayed from the ledger, in that day's terms (as the broker's file of that day).
+    const books = await positionsOn(tx, input.date);
     const here = new Map([...books.quantities].map(([symbol, p]) => [symbol, p.qty]));
     const comparison = comparePositions(here, broker.quantities, { here: books.cash, broker: broker.cash });
     const [row] = await tx
