@@ -186,7 +186,7 @@ export function ReconciliationPage() {
               }}
             />
           </div>
-          <button type="submit" className="button" disabled={run.isPending}>
+          <button type="submit" className="button button--primary" disabled={run.isPending}>
             {run.isPending ? 'Running...' : 'Run reconciliation'}
           </button>
         </form>
