@@ -27,6 +27,7 @@ export function navLinks(session: Pick<Session, 'role'> | null): NavLink[] {
     { label: 'DASHBOARD', href: dashboard },
     { label: 'PROFILE', href: profile },
     ...(isLimitedPartner(session.role) ? [] : [{ label: 'CAPITAL ACCOUNTS', href: '/capital_accounts' }]),
+    { label: 'DOCUMENTS', href: '/documents' },
     { label: 'TEAM', href: '/team' },
     { label: 'CONTACT', href: '/contact' },
   ];
