@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
 import { DialogFooter } from '../../components/dialog-footer';
-import { formatEasternDateTime, formatFileSize } from '../../lib/format';
+import { formatEasternDateTime } from '../../lib/format';
 import { useToast } from '../../lib/notify';
 import { FileField } from './file-field';
 import { DocumentFilters, matches, yearsOf, type KindFilter, type YearFilter } from './filters';

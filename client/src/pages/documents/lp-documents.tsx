@@ -85,7 +85,7 @@ export function LpDocuments() {
               <button
                 type="button"
                 className="button button--outline button--small documents__download"
-                aria-label={`Download ${d.title} (PDF, ${formatFileSize(d.size)})`}
+                aria-label={`Download PDF: ${d.title}`}
                 disabled={downloading === d.id}
                 onClick={() => void download(d)}
               >
