@@ -29,6 +29,7 @@ const ActivityPage = lazyPage(() => import('./pages/activity/activity'), 'Activi
 const TwoFactorSetupPage = lazyPage(() => import('./pages/security/two-factor-setup-page'), 'TwoFactorSetupPage');
 const CapitalAccountsPage = lazyPage(() => import('./pages/capital/capital-accounts'), 'CapitalAccountsPage');
 const DocumentsPage = lazyPage(() => import('./pages/documents/documents-page'), 'DocumentsPage');
+const ReconciliationPage = lazyPage(() => import('./pages/reconciliation/reconciliation'), 'ReconciliationPage');
 
 /**
  * A dashboard's route: its data is asked for while its code loads (not after), and the loading
@@ -77,6 +78,11 @@ export function AppRoutes() {
       <Route path="/capital_accounts">
         <RequireRole role="GP">
           <CapitalAccountsPage />
+        </RequireRole>
+      </Route>
+      <Route path="/reconciliation">
+        <RequireRole role="GP">
+          <ReconciliationPage />
         </RequireRole>
       </Route>
       <Route path="/lp_dashboard">
