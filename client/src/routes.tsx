@@ -29,6 +29,8 @@ const ActivityPage = lazyPage(() => import('./pages/activity/activity'), 'Activi
 const TwoFactorSetupPage = lazyPage(() => import('./pages/security/two-factor-setup-page'), 'TwoFactorSetupPage');
 const ImportPage = lazyPage(() => import('./pages/imports/import-page'), 'ImportPage');
 const CapitalAccountsPage = lazyPage(() => import('./pages/capital/capital-accounts'), 'CapitalAccountsPage');
+const DocumentsPage = lazyPage(() => import('./pages/documents/documents-page'), 'DocumentsPage');
+const ReconciliationPage = lazyPage(() => import('./pages/reconciliation/reconciliation'), 'ReconciliationPage');
 
 /**
  * A dashboard's route: its data is asked for while its code loads (not after), and the loading
@@ -84,6 +86,11 @@ export function AppRoutes() {
           <CapitalAccountsPage />
         </RequireRole>
       </Route>
+      <Route path="/reconciliation">
+        <RequireRole role="GP">
+          <ReconciliationPage />
+        </RequireRole>
+      </Route>
       <Route path="/lp_dashboard">
         <RequireRole role="LP">
           <DashboardLoading role="LP">
@@ -99,6 +106,12 @@ export function AppRoutes() {
       <Route path="/two_factor_setup">
         <RequireRole role={ROLES}>
           <TwoFactorSetupPage />
+        </RequireRole>
+      </Route>
+      {/* An LP's own documents; for a GP, the documents' admin (docs/product.md "Documents"). */}
+      <Route path="/documents">
+        <RequireRole role={ROLES}>
+          <DocumentsPage />
         </RequireRole>
       </Route>
       <Route path="/activity">

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/open';
 import { MAX_BATCH_SIZE } from './contract/limits';
-import { IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE } from './contract/import-rules';
+import { DOCUMENT_BODY_LIMIT, TOO_LARGE_MESSAGE } from './contract/document-rules';
 import { logOptions } from './log';
 import { registerCompression } from './http/compression';
 import { capConnectionsPerAddress, connectionTimeouts } from './http/connections';
@@ -53,6 +53,10 @@ export interface AppDeps {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route that takes more than BODY_LIMIT (a document's upload): what a body over its own limit is told. */
+    tooLargeMessage?: string;
+  }
   interface FastifyInstance {
     /** The services the procedures use, so tests reach the very same instances. */
     services: AppServices;
@@ -129,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createContext: (req) => contextFromRequest(services, req),
     // One request may not carry more calls than the client's batch link sends (each login is counted anyway).
     maxBatchSize: MAX_BATCH_SIZE,
+    // A document's file in base64 (docs/decisions/0020); the client sends these calls unbatched.
+    largeBodies: { paths: ['documents.upload', 'documents.replace'], bytes: DOCUMENT_BODY_LIMIT, message: TOO_LARGE_MESSAGE },
     onError: ({ error, path }) => {
       const unavailable = unavailableCode(error.cause);
       if (unavailable) app.log.warn({ code: unavailable, path }, 'database unavailable');
@@ -192,19 +198,15 @@ function registerErrorHandling(app: FastifyInstance): void {
       req.log.error({ err }, 'request failed');
       return reply.code(status).send({ error: GENERIC_ERROR });
     }
-    return reply.code(status).send({ error: clientErrorMessage(err, status, req.routeOptions.bodyLimit) });
+    const tooLarge = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? req.routeOptions.config.tooLargeMessage : undefined;
+    return reply.code(status).send({ error: tooLarge ?? clientErrorMessage(err, status) });
   });
 }
 
-/** The body limit of the path, in words: an import's file (docs/imports.md) or the app's JSON body. */
-function bodyTooLarge(limit: number | undefined): string {
-  return limit === IMPORT_BODY_LIMIT ? IMPORT_TOO_LARGE : `The request body is too large (the limit is ${BODY_LIMIT / 1024} KB).`;
-}
-
-function clientErrorMessage(err: FastifyError, status: number, bodyLimit?: number): string {
+function clientErrorMessage(err: FastifyError, status: number): string {
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return bodyTooLarge(bodyLimit);
+      return `The request body is too large (the limit is ${BODY_LIMIT / 1024} KB).`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Send the request body as JSON (Content-Type: application/json).';
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

@@ -8,8 +8,9 @@ export const DOMAIN_ERROR_KINDS = [
   'forbidden',
   'notFound',
   'conflict',
-  'tooMany',
+  /** A file or body over its limit (413). */
   'tooLarge',
+  'tooMany',
   'notConfigured',
   'badGateway',
   'unavailable',

@@ -7,9 +7,8 @@ export const fail = {
   forbidden: (message = 'You do not have permission to do that.', flag?: ErrorFlag) => new DomainError('forbidden', message, { flag }),
   notFound: (message: string) => new DomainError('notFound', message),
   conflict: (message: string) => new DomainError('conflict', message),
-  tooMany: (message: string) => new DomainError('tooMany', message),
-  /** What was sent is larger than the path takes (413). */
   tooLarge: (message: string) => new DomainError('tooLarge', message),
+  tooMany: (message: string) => new DomainError('tooMany', message),
   notConfigured: (message: string) => new DomainError('notConfigured', message),
   badGateway: (message: string, cause?: unknown) => new DomainError('badGateway', message, { cause }),
   /** The database cannot be reached right now (503); the message is the same for every such failure. */

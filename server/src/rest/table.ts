@@ -1,5 +1,6 @@
 import type { ProcedurePath } from '../routers';
-import { IMPORT_BODY_LIMIT } from '../contract/import-rules';
+import { IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE } from '../contract/import-rules';
+import { DOCUMENT_BODY_LIMIT, TOO_LARGE_MESSAGE } from '../contract/document-rules';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Where a procedure's input comes from: the JSON body, the path's parameters (:id, :userId), both, the query string, or nowhere. */
@@ -19,8 +20,8 @@ export interface RestRoute {
   csv?: string;
   /** Sent as the file the procedure answers (a Download: name, type, body), not as JSON. */
   download?: true;
-  /** A larger request body than the app's (an imported file), in bytes. */
-  bodyLimit?: number;
+  /** A larger body than the app's 256 KB (a document's upload), with what a refused one is told. */
+  bodyLimit?: { bytes: number; message: string };
 }
 
 /**
@@ -41,9 +42,12 @@ function downloadRoute(path: string, access: Access, procedure: ProcedurePath): 
   return { method: 'GET', path, input: 'query', access, procedure, download: true };
 }
 
+/** A document's upload: the file in base64 and its few fields (docs/decisions/0020). */
+const DOCUMENT_BODY = { bytes: DOCUMENT_BODY_LIMIT, message: TOO_LARGE_MESSAGE };
+
 /** A path that takes an imported file in its JSON body (docs/imports.md): a larger body limit. */
 function fileRoute(path: string, procedure: ProcedurePath, status?: number): RestRoute {
-  return { ...route('POST', path, 'body', 'gp', procedure, status), bodyLimit: IMPORT_BODY_LIMIT };
+  return { ...route('POST', path, 'body', 'gp', procedure, status), bodyLimit: { bytes: IMPORT_BODY_LIMIT, message: IMPORT_TOO_LARGE } };
 }
 
 /** docs/product.md §7's paths, each mapped to the procedure that serves it. */
@@ -135,6 +139,11 @@ export const restRoutes: RestRoute[] = [
   fileRoute('/api/imports/preview', 'portfolio.imports.preview'),
   fileRoute('/api/imports', 'portfolio.imports.commit', 201),
 
+  // Reconciliation with the broker (docs/reconciliation.md): GP only.
+  route('POST', '/api/reconciliations', 'body', 'gp', 'portfolio.reconciliation.run', 201),
+  route('GET', '/api/reconciliations', 'none', 'gp', 'portfolio.reconciliation.list'),
+  route('GET', '/api/reconciliations/:id', 'id', 'gp', 'portfolio.reconciliation.get'),
+
   route('GET', '/api/market/summary', 'none', 'user', 'portfolio.market.summary'),
   route('GET', '/api/predictions', 'none', 'user', 'portfolio.market.predictions'),
 
@@ -148,4 +157,13 @@ export const restRoutes: RestRoute[] = [
   route('DELETE', '/api/capital-accounts/entries/:id', 'id', 'gp', 'portfolio.capital.deleteEntry'),
   downloadRoute('/api/capital-account/statement.pdf', 'user', 'portfolio.capital.statementPdf'),
   downloadRoute('/api/capital-account/statement.csv', 'user', 'portfolio.capital.statementCsv'),
+
+  // Partners' documents (docs/decisions/0020): an LP's own, a GP's filing, receipts and withdrawal.
+  route('GET', '/api/documents', 'query', 'user', 'documents.list'),
+  { ...route('POST', '/api/documents', 'body', 'gp', 'documents.upload', 201), bodyLimit: DOCUMENT_BODY },
+  route('GET', '/api/documents/:id', 'id', 'user', 'documents.get'),
+  route('GET', '/api/documents/:id/receipts', 'id', 'gp', 'documents.receipts'),
+  { ...route('GET', '/api/documents/:id/file', 'id', 'user', 'documents.download'), download: true },
+  { ...route('PUT', '/api/documents/:id/file', 'id+body', 'gp', 'documents.replace'), bodyLimit: DOCUMENT_BODY },
+  route('DELETE', '/api/documents/:id', 'id', 'gp', 'documents.withdraw'),
 ];

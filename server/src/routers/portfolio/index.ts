@@ -8,6 +8,7 @@ import { historyProcedure } from './history';
 import { holdingsRouter } from './holdings';
 import { importsRouter } from './imports';
 import { marketRouter } from './market';
+import { reconciliationRouter } from './reconciliation';
 import { returnsProcedure } from './returns';
 import { summaryProcedure, valuationProcedure } from './valuation';
 
@@ -28,4 +29,6 @@ export const portfolioRouter = router({
   capital: capitalRouter,
   /** Broker and generic CSV imports (docs/imports.md). */
   imports: importsRouter,
+  /** The broker's positions for a day compared with the books (GP only). */
+  reconciliation: reconciliationRouter,
 });
