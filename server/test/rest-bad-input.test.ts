@@ -90,6 +90,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/ai/prompt': { prompt: 'what do I hold?' },
   'POST /api/ai/confirm': { confirm: false },
   'POST /api/capital-accounts/:userId/entries': { kind: 'contribution', amount: 1000, date: '2025-01-02' },
+  'POST /api/reconciliations': { date: '2025-01-02', file_name: 'positions.csv', csv: 'symbol,quantity\nAAPL,10\n' },
   'PUT /api/contact/:id/handled': { handled: true },
   'POST /api/users/login/second-factor': { challenge: 'abc', code: '123456' },
   'POST /api/users/second-factor/totp/confirm': { code: '123456' },
@@ -206,6 +207,8 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
     allow_negative_cash: false,
   },
   'portfolio.corporateActions.remove': { id: 1 },
+  'portfolio.reconciliation.run': { date: '2025-01-02', file_name: 'positions.csv', csv: 'symbol,quantity\nAAPL,10\n' },
+  'portfolio.reconciliation.get': { id: 1 },
 };
 
 /** The procedure behind each REST path that takes a body. */
@@ -232,6 +235,7 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
   'POST /api/ai/confirm': 'ai.confirm',
   'POST /api/capital-accounts/:userId/entries': 'portfolio.capital.addEntry',
   'POST /api/corporate-actions': 'portfolio.corporateActions.record',
+  'POST /api/reconciliations': 'portfolio.reconciliation.run',
   'PUT /api/contact/:id/handled': 'contact.markHandled',
   'POST /api/users/login/second-factor': 'auth.loginSecondFactor',
   'POST /api/users/second-factor/totp/confirm': 'auth.secondFactor.confirmTotp',
@@ -439,6 +443,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'portfolio.corporateActions.remove',
         'portfolio.history',
         'portfolio.holdings.remove',
+        'portfolio.reconciliation.get',
       ]);
     });
 
@@ -495,7 +500,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     const idProcedures = withInput.filter((p) => p.input._zod.def.shape?.id !== undefined && p.path !== 'auth.sessions.end');
 
     it('covers every REST :id path and every tRPC {id} input', () => {
-      expect(idRoutes.map(routeKey)).toHaveLength(14);
+      expect(idRoutes.map(routeKey)).toHaveLength(15);
       expect(idProcedures.map((p) => p.path).sort()).toEqual([
         'admin.invites.revoke',
         'admin.users.endSessions',
@@ -510,6 +515,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'portfolio.capital.deleteEntry',
         'portfolio.corporateActions.remove',
         'portfolio.holdings.remove',
+        'portfolio.reconciliation.get',
       ]);
     });
 

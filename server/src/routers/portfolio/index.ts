@@ -7,6 +7,7 @@ import { exportsRouter } from './exports';
 import { historyProcedure } from './history';
 import { holdingsRouter } from './holdings';
 import { marketRouter } from './market';
+import { reconciliationRouter } from './reconciliation';
 import { returnsProcedure } from './returns';
 import { summaryProcedure, valuationProcedure } from './valuation';
 
@@ -25,4 +26,6 @@ export const portfolioRouter = router({
   corporateActions: corporateActionsRouter,
   /** Limited partners' capital accounts and quarterly statements. */
   capital: capitalRouter,
+  /** The broker's positions for a day compared with the books (GP only). */
+  reconciliation: reconciliationRouter,
 });
