@@ -44,7 +44,7 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): 
 /**
  * The same file as `toCsv`, built a page of rows at a time as `pages` gives them (a query per page):
  * other requests run while the next page is read, so a large file never holds the event loop for
- * long (docs/decisions/0022-*.md).
+ * long (docs/decisions/0022-scale-reads-paged-exports-spliced-answers.md).
  */
 export async function toCsvByPages<T>(columns: readonly CsvColumn<T>[], pages: AsyncIterable<readonly T[]>): Promise<string> {
   const parts = [csvText([columns.map((c) => c.header)])];

@@ -83,7 +83,7 @@ async function* ledgerPages(db: Db, pageSize: number): AsyncGenerator<LedgerView
 
 /**
  * GET /api/export/transactions.csv: the whole ledger, oldest first. Read and written a page at a
- * time (docs/decisions/0022-*.md): at 20,000 lots the file built in one go held the event loop for
+ * time (docs/decisions/0022-scale-reads-paged-exports-spliced-answers.md): at 20,000 lots the file built in one go held the event loop for
  * seconds. `pageSize` is for tests.
  */
 export async function transactionsCsv(deps: ExportsDeps, pageSize = LEDGER_CSV_PAGE): Promise<string> {
