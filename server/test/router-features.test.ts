@@ -36,6 +36,7 @@ describe('the app router', () => {
       'portfolio.exports',
       'portfolio.holdings',
       'portfolio.market',
+      'portfolio.officialNav',
     ]);
   });
 });
