@@ -39,6 +39,10 @@ describeInBrowser('passkeys in Chromium', () => {
     await dialog.getByRole('button', { name: 'Add passkey' }).click();
     await page.getByText('Passkey added.').waitFor();
     await card.getByText('MacBook Touch ID').waitFor();
+    // With a passkey and no authenticator app, two-factor sign-in is on: the card says so.
+    const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await twoFactor.getByText(/On · a passkey/).waitFor();
+    await twoFactor.getByRole('button', { name: 'Add an authenticator app' }).waitFor();
 
     await page.getByRole('main').getByRole('button', { name: 'LOG OUT' }).click();
     await page.waitForURL('**/login');

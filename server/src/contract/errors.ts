@@ -8,6 +8,8 @@ export const DOMAIN_ERROR_KINDS = [
   'forbidden',
   'notFound',
   'conflict',
+  /** A file or body over its limit (413). */
+  'tooLarge',
   'tooMany',
   'notConfigured',
   'badGateway',

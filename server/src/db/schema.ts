@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -14,8 +15,10 @@ import {
   text,
   timestamp,
   uuid,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { CAPITAL_KINDS } from '../contract/capital';
+import { DOCUMENT_KINDS } from '../contract/document-rules';
 import { LEDGER_KINDS, LEDGER_SOURCES } from '../contract/ledger';
 import { ROLES } from '../contract/roles';
 
@@ -531,6 +534,94 @@ export const officialNavs = pgTable('official_navs', {
   setAt: timestamp('set_at', { withTimezone: true }).notNull(),
 });
 
+/** Binary data (a document's file): PostgreSQL bytea, read and written as bytes. */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * A document the firm sends its limited partners (a K-1, a statement, a letter, a notice):
+ * docs/product.md "Documents", docs/decisions/0020. Its file is in document_versions, its readers
+ * in document_audience (unless it is for all LPs) and who opened it in document_reads.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
+    /** The period it covers: a year (2026) or a quarter (2026-Q3); null for none. */
+    period: text('period'),
+    /** For every limited partner, present and future; otherwise for those in document_audience. */
+    allLps: boolean('all_lps').notNull().default(false),
+    /** The current version's number (document_versions.version). */
+    version: integer('version').notNull().default(1),
+    /** Null when the portal filed it itself (a generated notice), or its author was deleted. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Set when a GP withdraws it: hidden from partners, kept for the record. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: integer('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('documents_kind_check', sql`${t.kind} in ('tax', 'statement', 'letter', 'notice', 'other')`),
+    index('documents_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Every file a document has had, the current one and those it replaced; the bytes are checked by their SHA-256 and size when served. */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    fileName: text('file_name').notNull(),
+    content: bytes('content').notNull(),
+    /** SHA-256 of content, hex. */
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept so the record names the uploader after the account is deleted ('system' for a generated notice). */
+    uploadedByEmail: text('uploaded_by_email').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('document_versions_document_version_idx').on(t.documentId, t.version)],
+);
+
+/** Who a document is addressed to when it is not for all LPs. */
+export const documentAudience = pgTable(
+  'document_audience',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index('document_audience_user_idx').on(t.userId)],
+);
+
+/** Read receipts: a partner's first and last download of a document, and how many. */
+export const documentReads = pgTable(
+  'document_reads',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }).notNull(),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }).notNull(),
+    opens: integer('opens').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index('document_reads_user_idx').on(t.userId)],
+);
+
 export const schema = {
   users,
   userEditLogs,
@@ -558,4 +649,8 @@ export const schema = {
   capitalFund,
   historyRebuild,
   officialNavs,
+  documents,
+  documentVersions,
+  documentAudience,
+  documentReads,
 };

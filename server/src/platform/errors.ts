@@ -7,6 +7,7 @@ export const fail = {
   forbidden: (message = 'You do not have permission to do that.', flag?: ErrorFlag) => new DomainError('forbidden', message, { flag }),
   notFound: (message: string) => new DomainError('notFound', message),
   conflict: (message: string) => new DomainError('conflict', message),
+  tooLarge: (message: string) => new DomainError('tooLarge', message),
   tooMany: (message: string) => new DomainError('tooMany', message),
   notConfigured: (message: string) => new DomainError('notConfigured', message),
   badGateway: (message: string, cause?: unknown) => new DomainError('badGateway', message, { cause }),

@@ -38,6 +38,7 @@ const CODE_OF: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  tooLarge: 'PAYLOAD_TOO_LARGE',
   tooMany: 'TOO_MANY_REQUESTS',
   notConfigured: 'NOT_IMPLEMENTED',
   badGateway: 'BAD_GATEWAY',

@@ -3,7 +3,7 @@ import type { ChallengeAnswer } from '@contract/second-factor';
 import type { AuthMethod } from '../../api/session';
 import { trpc } from '../../api/trpc';
 import { useCompleteSignIn } from '../../api/use-sign-in';
-import { CodeField } from '../security/code-field';
+import { EntryCodeField, RecoveryToggle } from '../security/code-field';
 import { useCodeEntry } from '../security/use-code-entry';
 import { messageOf } from '../../api/errors';
 import { signWithPasskey } from '../security/passkey-ceremony';
@@ -16,7 +16,6 @@ export const SECOND_FACTOR_FAILED = 'The code could not be checked. Please try a
  */
 export function SecondFactorStep({ challenge, method, onBack }: { challenge: ChallengeAnswer; method: AuthMethod; onBack: () => void }) {
   const completeSignIn = useCompleteSignIn();
-  const [recovery, setRecovery] = useState(false);
   const entry = useCodeEntry(SECOND_FACTOR_FAILED);
   const verify = trpc.auth.loginSecondFactor.useMutation();
   const passkeyOptions = trpc.auth.loginPasskeyOptions.useMutation();
@@ -71,33 +70,15 @@ export function SecondFactorStep({ challenge, method, onBack }: { challenge: Cha
       {hasCode && (
         <>
           <p className="auth__lead">
-            {recovery
+            {entry.recovery
               ? 'Enter one of your recovery codes to finish signing in.'
               : 'Open your authenticator app and enter the code it shows.'}
           </p>
-          <CodeField
-            key={recovery ? 'recovery' : 'totp'}
-            recovery={recovery}
-            value={entry.code}
-            error={entry.problem}
-            onChange={entry.setCode}
-            autoFocus={!hasPasskey}
-          />
+          <EntryCodeField entry={entry} autoFocus={!hasPasskey} />
         </>
       )}
       <div className="auth__row">
-        {hasCode && (
-          <button
-            type="button"
-            className="button button--link"
-            onClick={() => {
-              setRecovery((r) => !r);
-              entry.reset();
-            }}
-          >
-            {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
-          </button>
-        )}
+        {hasCode && <RecoveryToggle entry={entry} />}
         <button type="button" className="button button--link" onClick={onBack}>
           Back to log in
         </button>

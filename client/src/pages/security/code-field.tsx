@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { TextField } from '../../components/text-field';
+import type { CodeEntry } from './use-code-entry';
 
 export const CODE_LABEL = 'Authentication code';
 export const RECOVERY_LABEL = 'Recovery code';
@@ -39,5 +40,28 @@ export function CodeField({
       {...(error ? { error } : {})}
       onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
     />
+  );
+}
+
+/** The code field of an entry that also takes recovery codes: the field the entry asks for. */
+export function EntryCodeField({ entry, autoFocus = false }: { entry: CodeEntry; autoFocus?: boolean }) {
+  return (
+    <CodeField
+      key={entry.recovery ? 'recovery' : 'totp'}
+      recovery={entry.recovery}
+      value={entry.code}
+      error={entry.problem}
+      onChange={entry.setCode}
+      autoFocus={autoFocus}
+    />
+  );
+}
+
+/** Switches an entry between the authenticator's code and a recovery code. */
+export function RecoveryToggle({ entry }: { entry: CodeEntry }) {
+  return (
+    <button type="button" className="button button--link" onClick={entry.toggleRecovery}>
+      {entry.recovery ? 'Use the authenticator app' : 'Use a recovery code'}
+    </button>
   );
 }

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { settleStepUp, useStepUpAsked } from '../../api/step-up';
 import { trpc } from '../../api/trpc';
 import { Dialog } from '../../components/dialog';
-import { CodeField } from './code-field';
+import { EntryCodeField, RecoveryToggle } from './code-field';
 import { useCodeEntry } from './use-code-entry';
 import { messageOf } from '../../api/errors';
 import { signWithPasskey } from './passkey-ceremony';
@@ -16,7 +15,6 @@ export const STEP_UP_FAILED = 'The code could not be checked. Please try again.'
  */
 export function StepUpDialog() {
   const asked = useStepUpAsked();
-  const [recovery, setRecovery] = useState(false);
   const entry = useCodeEntry(STEP_UP_FAILED);
   const stepUp = trpc.auth.secondFactor.stepUp.useMutation();
   const passkeys = trpc.auth.passkeys.list.useQuery(undefined, { enabled: asked });
@@ -36,7 +34,6 @@ export function StepUpDialog() {
 
   const finish = (verified: boolean) => {
     entry.reset();
-    setRecovery(false);
     stepUp.reset();
     settleStepUp(verified);
   };
@@ -47,17 +44,8 @@ export function StepUpDialog() {
     <Dialog open={asked} title={STEP_UP_TITLE} onClose={() => finish(false)}>
       <form className="dialog__body" onSubmit={onSubmit} noValidate>
         <p className="dialog__text">This change needs a code from your authenticator app (or a recovery code) from the last 10 minutes.</p>
-        <CodeField
-          key={recovery ? 'recovery' : 'totp'}
-          recovery={recovery}
-          value={entry.code}
-          error={entry.problem}
-          onChange={entry.setCode}
-          autoFocus
-        />
-        <button type="button" className="button button--link" onClick={() => setRecovery((r) => !r)}>
-          {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
-        </button>
+        <EntryCodeField entry={entry} autoFocus />
+        <RecoveryToggle entry={entry} />
         {hasPasskey && (
           <button
             type="button"

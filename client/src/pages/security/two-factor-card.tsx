@@ -16,6 +16,9 @@ export function TwoFactorCard() {
   const notify = useToast();
   const utils = trpc.useUtils();
   const status = trpc.auth.secondFactor.status.useQuery();
+  // The passkeys card reads the same list, so this asks the server nothing more.
+  const passkeys = trpc.auth.passkeys.list.useQuery();
+  const passkeyCount = passkeys.data?.passkeys.length ?? 0;
   const newCodes = trpc.auth.secondFactor.recoveryCodes.useMutation();
   const [settingUp, setSettingUp] = useState(false);
   const [turningOff, setTurningOff] = useState(false);
@@ -54,6 +57,16 @@ export function TwoFactorCard() {
               </button>
             )}
           </div>
+        </>
+      ) : passkeyCount > 0 ? (
+        <>
+          <p>
+            <strong>On</strong> · {passkeyCount === 1 ? 'a passkey' : `${passkeyCount} passkeys`} (below). An authenticator app can be added
+            as well, with recovery codes for when no passkey is at hand.
+          </p>
+          <button type="button" className="button button--secondary button--small" onClick={() => setSettingUp(true)}>
+            Add an authenticator app
+          </button>
         </>
       ) : (
         <>

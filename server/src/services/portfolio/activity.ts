@@ -63,7 +63,7 @@ export async function transactions(deps: ActivityDeps, input: TransactionsInput)
 export type AuditView = AuditEventsOutput['events'][number];
 
 /** Administration events (invites), capital accounts (each LP's own) and accounts' security events (second factors, sessions) that only general partners see in the audit log. */
-const GP_ONLY_ENTITIES = ['invite', 'capital_entry', 'account'];
+const GP_ONLY_ENTITIES = ['invite', 'capital_entry', 'account', 'document'];
 
 /**
  * GET /api/audit-events: who changed what (before → after), newest first, a page at a time. A
