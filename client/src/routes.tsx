@@ -28,6 +28,7 @@ const SubmissionsPage = lazyPage(() => import('./pages/admin/submissions'), 'Sub
 const ActivityPage = lazyPage(() => import('./pages/activity/activity'), 'ActivityPage');
 const TwoFactorSetupPage = lazyPage(() => import('./pages/security/two-factor-setup-page'), 'TwoFactorSetupPage');
 const CapitalAccountsPage = lazyPage(() => import('./pages/capital/capital-accounts'), 'CapitalAccountsPage');
+const ReconciliationPage = lazyPage(() => import('./pages/reconciliation/reconciliation'), 'ReconciliationPage');
 
 /**
  * A dashboard's route: its data is asked for while its code loads (not after), and the loading
@@ -76,6 +77,11 @@ export function AppRoutes() {
       <Route path="/capital_accounts">
         <RequireRole role="GP">
           <CapitalAccountsPage />
+        </RequireRole>
+      </Route>
+      <Route path="/reconciliation">
+        <RequireRole role="GP">
+          <ReconciliationPage />
         </RequireRole>
       </Route>
       <Route path="/lp_dashboard">

@@ -92,6 +92,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/capital-accounts/:userId/entries': { kind: 'contribution', amount: 1000, date: '2025-01-02' },
   'POST /api/portfolio/history/rebuild': { from: '2025-01-02' },
   'PUT /api/portfolio/official-nav': { date: '2025-01-02', value: 1000, note: 'Administrator' },
+  'POST /api/reconciliations': { date: '2025-01-02', file_name: 'positions.csv', csv: 'symbol,quantity\nAAPL,10\n' },
   'PUT /api/contact/:id/handled': { handled: true },
   'POST /api/users/login/second-factor': { challenge: 'abc', code: '123456' },
   'POST /api/users/second-factor/totp/confirm': { code: '123456' },
@@ -211,6 +212,8 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
     allow_negative_cash: false,
   },
   'portfolio.corporateActions.remove': { id: 1 },
+  'portfolio.reconciliation.run': { date: '2025-01-02', file_name: 'positions.csv', csv: 'symbol,quantity\nAAPL,10\n' },
+  'portfolio.reconciliation.get': { id: 1 },
 };
 
 /** The procedure behind each REST path that takes a body. */
@@ -239,6 +242,7 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
   'POST /api/corporate-actions': 'portfolio.corporateActions.record',
   'POST /api/portfolio/history/rebuild': 'portfolio.rebuildHistory',
   'PUT /api/portfolio/official-nav': 'portfolio.officialNav.set',
+  'POST /api/reconciliations': 'portfolio.reconciliation.run',
   'PUT /api/contact/:id/handled': 'contact.markHandled',
   'POST /api/users/login/second-factor': 'auth.loginSecondFactor',
   'POST /api/users/second-factor/totp/confirm': 'auth.secondFactor.confirmTotp',
@@ -446,6 +450,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'portfolio.corporateActions.remove',
         'portfolio.history',
         'portfolio.holdings.remove',
+        'portfolio.reconciliation.get',
       ]);
     });
 
@@ -502,7 +507,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     const idProcedures = withInput.filter((p) => p.input._zod.def.shape?.id !== undefined && p.path !== 'auth.sessions.end');
 
     it('covers every REST :id path and every tRPC {id} input', () => {
-      expect(idRoutes.map(routeKey)).toHaveLength(14);
+      expect(idRoutes.map(routeKey)).toHaveLength(15);
       expect(idProcedures.map((p) => p.path).sort()).toEqual([
         'admin.invites.revoke',
         'admin.users.endSessions',
@@ -517,6 +522,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'portfolio.capital.deleteEntry',
         'portfolio.corporateActions.remove',
         'portfolio.holdings.remove',
+        'portfolio.reconciliation.get',
       ]);
     });
 

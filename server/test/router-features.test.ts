@@ -37,6 +37,7 @@ describe('the app router', () => {
       'portfolio.holdings',
       'portfolio.market',
       'portfolio.officialNav',
+      'portfolio.reconciliation',
     ]);
   });
 });

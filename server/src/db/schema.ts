@@ -622,6 +622,32 @@ export const documentReads = pgTable(
   (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index('document_reads_user_idx').on(t.userId)],
 );
 
+/**
+ * A reconciliation with the broker (docs/reconciliation.md): the broker's positions for a day
+ * compared with the books', kept with who ran it, the file's SHA-256 and every line compared.
+ */
+export const reconciliations = pgTable(
+  'reconciliations',
+  {
+    id: serial('id').primaryKey(),
+    /** The day the broker's positions are as of. */
+    date: day('date').notNull(),
+    runBy: integer('run_by').references(() => users.id, { onDelete: 'set null' }),
+    runByEmail: text('run_by_email').notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    fileName: text('file_name').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    /** True when every quantity and the cash agree. */
+    clean: boolean('clean').notNull(),
+    differenceCount: integer('difference_count').notNull(),
+    /** Every symbol on either side: quantity here, at the broker, and the difference (decimal text). */
+    lines: jsonb('lines').notNull(),
+    /** Cash here, at the broker and the difference, when the file gave cash; null otherwise. */
+    cash: jsonb('cash'),
+  },
+  (t) => [index('reconciliations_run_at_idx').on(t.runAt, t.id)],
+);
+
 export const schema = {
   users,
   userEditLogs,
@@ -653,4 +679,5 @@ export const schema = {
   documentVersions,
   documentAudience,
   documentReads,
+  reconciliations,
 };

@@ -17,7 +17,7 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
  * What a spreadsheet may take for the start of a formula: = + - @ (also in their full-width forms,
  * and after leading spaces), or a tab or carriage return first.
  */
-const FORMULA_START = /^(?:[\t\r]|[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+export const FORMULA_START = /^(?:[\t\r]|[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 
 /**
  * A cell: a plain number stays as it is; any other text that could start a formula gets a leading

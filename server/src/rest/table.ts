@@ -129,6 +129,11 @@ export const restRoutes: RestRoute[] = [
   route('POST', '/api/corporate-actions', 'body', 'gp', 'portfolio.corporateActions.record', 201),
   route('DELETE', '/api/corporate-actions/:id', 'id', 'gp', 'portfolio.corporateActions.remove'),
 
+  // Reconciliation with the broker (docs/reconciliation.md): GP only.
+  route('POST', '/api/reconciliations', 'body', 'gp', 'portfolio.reconciliation.run', 201),
+  route('GET', '/api/reconciliations', 'none', 'gp', 'portfolio.reconciliation.list'),
+  route('GET', '/api/reconciliations/:id', 'id', 'gp', 'portfolio.reconciliation.get'),
+
   route('GET', '/api/market/summary', 'none', 'user', 'portfolio.market.summary'),
   route('GET', '/api/predictions', 'none', 'user', 'portfolio.market.predictions'),
 

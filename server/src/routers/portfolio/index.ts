@@ -8,6 +8,7 @@ import { historyProcedure } from './history';
 import { historyRebuildProcedure, officialNavRouter, rebuildHistoryProcedure } from './history-rebuild';
 import { holdingsRouter } from './holdings';
 import { marketRouter } from './market';
+import { reconciliationRouter } from './reconciliation';
 import { returnsProcedure } from './returns';
 import { summaryProcedure, valuationProcedure } from './valuation';
 
@@ -31,4 +32,6 @@ export const portfolioRouter = router({
   corporateActions: corporateActionsRouter,
   /** Limited partners' capital accounts and quarterly statements. */
   capital: capitalRouter,
+  /** The broker's positions for a day compared with the books (GP only). */
+  reconciliation: reconciliationRouter,
 });
