@@ -73,14 +73,16 @@ const PAGES: PageCase[] = [
   { name: 'submissions', path: '/submissions', ready: 'Submitted At', as: 'gp' },
   { name: 'activity', path: '/activity', ready: 'Every transaction, whatever the filters.', as: 'gp' },
   { name: 'capital-accounts', path: '/capital_accounts', ready: 'Limited partners', as: 'gp' },
+  { name: 'gp-documents', path: '/documents', ready: 'File a document', as: 'gp' },
   { name: 'reconciliation', path: '/reconciliation', ready: 'Past runs', as: 'gp' },
   { name: 'lp-dashboard', path: '/lp_dashboard', ready: 'Stock prices refresh about once per minute.', as: 'lp' },
   { name: 'lp-profile', path: '/lp_profile', ready: 'Most Recent Edit', as: 'lp' },
+  { name: 'lp-documents', path: '/documents', ready: 'No documents yet.', as: 'lp' },
   { name: 'unauthorized', path: '/gp_dashboard', ready: 'Your account does not have access to this page.', as: 'lp' },
 ];
 
 /** Chunks of the signed-in pages, which the public pages must not load. */
-const PORTAL_CHUNK = /\/assets\/(gp-|lp-|profile|user-info|submissions|dashboard|admin|gp-tools|activity|reconciliation)/;
+const PORTAL_CHUNK = /\/assets\/(gp-|lp-|profile|user-info|submissions|dashboard|admin|gp-tools|activity|reconciliation|documents)/;
 
 /** Data for the pages to show: two inquiries and a profile edit of the LP (an edit log row). */
 async function seed(baseUrl: string): Promise<void> {

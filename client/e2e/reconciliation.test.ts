@@ -4,6 +4,7 @@ import { DEMO } from './support/app-server';
 import { seriousViolations } from './support/axe';
 import { appInBrowser, describeInBrowser } from './support/browser';
 import { layoutProblems } from './support/layout';
+import { switchColourScheme } from './support/theme';
 
 /** The demo books today: each symbol's quantity (lots summed exactly, in hundred-millionths) and Cash Available. */
 async function demoBooks(url: string): Promise<{ quantities: Map<string, string>; cash: string }> {
@@ -94,6 +95,10 @@ describeInBrowser('reconciliation in Chromium', () => {
       .last()
       .click();
     await result.getByText(`No differences: the portal agrees with the broker on ${today()}.`).waitFor();
+    // The dark theme: still readable (axe's contrast rule), nothing broken.
+    await switchColourScheme(page, 'dark');
     expect(await seriousViolations(page)).toEqual([]);
+    expect(await layoutProblems(page)).toEqual([]);
+    await screenshot(page, 'reconciliation-dark');
   });
 });

@@ -28,6 +28,7 @@ const SubmissionsPage = lazyPage(() => import('./pages/admin/submissions'), 'Sub
 const ActivityPage = lazyPage(() => import('./pages/activity/activity'), 'ActivityPage');
 const TwoFactorSetupPage = lazyPage(() => import('./pages/security/two-factor-setup-page'), 'TwoFactorSetupPage');
 const CapitalAccountsPage = lazyPage(() => import('./pages/capital/capital-accounts'), 'CapitalAccountsPage');
+const DocumentsPage = lazyPage(() => import('./pages/documents/documents-page'), 'DocumentsPage');
 const ReconciliationPage = lazyPage(() => import('./pages/reconciliation/reconciliation'), 'ReconciliationPage');
 
 /**
@@ -99,6 +100,12 @@ export function AppRoutes() {
       <Route path="/two_factor_setup">
         <RequireRole role={ROLES}>
           <TwoFactorSetupPage />
+        </RequireRole>
+      </Route>
+      {/* An LP's own documents; for a GP, the documents' admin (docs/product.md "Documents"). */}
+      <Route path="/documents">
+        <RequireRole role={ROLES}>
+          <DocumentsPage />
         </RequireRole>
       </Route>
       <Route path="/activity">

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/open';
 import { MAX_BATCH_SIZE } from './contract/limits';
+import { DOCUMENT_BODY_LIMIT, TOO_LARGE_MESSAGE } from './contract/document-rules';
 import { logOptions } from './log';
 import { registerCompression } from './http/compression';
 import { capConnectionsPerAddress, connectionTimeouts } from './http/connections';
@@ -54,6 +55,10 @@ export interface AppDeps {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route that takes more than BODY_LIMIT (a document's upload): what a body over its own limit is told. */
+    tooLargeMessage?: string;
+  }
   interface FastifyInstance {
     /** The services the procedures use, so tests reach the very same instances. */
     services: AppServices;
@@ -134,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createContext: (req) => contextFromRequest(services, req),
     // One request may not carry more calls than the client's batch link sends (each login is counted anyway).
     maxBatchSize: MAX_BATCH_SIZE,
+    // A document's file in base64 (docs/decisions/0020); the client sends these calls unbatched.
+    largeBodies: { paths: ['documents.upload', 'documents.replace'], bytes: DOCUMENT_BODY_LIMIT, message: TOO_LARGE_MESSAGE },
     onError: ({ error, path }) => {
       const unavailable = unavailableCode(error.cause);
       if (unavailable) app.log.warn({ code: unavailable, path }, 'database unavailable');
@@ -197,7 +204,8 @@ function registerErrorHandling(app: FastifyInstance): void {
       req.log.error({ err }, 'request failed');
       return reply.code(status).send({ error: GENERIC_ERROR });
     }
-    return reply.code(status).send({ error: clientErrorMessage(err, status) });
+    const tooLarge = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? req.routeOptions.config.tooLargeMessage : undefined;
+    return reply.code(status).send({ error: tooLarge ?? clientErrorMessage(err, status) });
   });
 }
 

@@ -38,6 +38,10 @@ const ATTESTATION_SAMPLE = {
   clientExtensionResults: {},
 };
 
+/** A document's upload (docs/decisions/0020): the file is only the start of a PDF, which the bad-input cases never reach. */
+const PDF_SAMPLE = Buffer.from('%PDF-1.7').toString('base64');
+const DOCUMENT_SAMPLE = { title: 'K-1', kind: 'tax', period: '2026', audience: { all: true }, fileName: 'k1.pdf', content: PDF_SAMPLE };
+
 const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/users/login': { email: 'a@b.co', password: 'Passw0rd!' },
   'POST /api/users/google-login': { email: 'a@b.co', googleId: '123', credential: 'x.y.z' },
@@ -102,6 +106,8 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/users/login/passkey': { challenge: 'abc', response: ASSERTION_SAMPLE },
   'POST /api/users/passkeys': { name: 'MacBook Touch ID', response: ATTESTATION_SAMPLE },
   'POST /api/users/step-up/passkey': { response: ASSERTION_SAMPLE },
+  'POST /api/documents': DOCUMENT_SAMPLE,
+  'PUT /api/documents/:id/file': { fileName: 'k1.pdf', content: PDF_SAMPLE },
 };
 
 /**
@@ -212,6 +218,14 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
     allow_negative_cash: false,
   },
   'portfolio.corporateActions.remove': { id: 1 },
+  'documents.list': { kind: 'tax', year: 2026 },
+  'documents.get': { id: 1 },
+  'documents.receipts': { id: 1 },
+  'documents.download': { id: 1 },
+  // Both shapes of the audience at once (all LPs, chosen ones), so each field is named; such an input is refused.
+  'documents.upload': { ...DOCUMENT_SAMPLE, audience: { all: true, userIds: [1] } },
+  'documents.replace': { id: 1, fileName: 'k1.pdf', content: PDF_SAMPLE },
+  'documents.withdraw': { id: 1 },
   'portfolio.reconciliation.run': { date: '2025-01-02', file_name: 'positions.csv', csv: 'symbol,quantity\nAAPL,10\n' },
   'portfolio.reconciliation.get': { id: 1 },
 };
@@ -253,6 +267,8 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
   'POST /api/users/passkeys': 'auth.passkeys.finishRegistration',
   'DELETE /api/users/passkeys/:id': 'auth.passkeys.remove',
   'POST /api/users/step-up/passkey': 'auth.passkeys.stepUp',
+  'POST /api/documents': 'documents.upload',
+  'PUT /api/documents/:id/file': 'documents.replace',
 };
 
 /** Every procedure, by its dotted path, with the zod schema of its input if it takes one. */
@@ -398,7 +414,8 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     });
 
     it('answers an oversized body with 413', async () => {
-      const res = await send(r.method, r.path, { ...sample, padding: 'x'.repeat(BODY_LIMIT + 1) });
+      // A document's upload has a limit of its own (docs/decisions/0020).
+      const res = await send(r.method, r.path, { ...sample, padding: 'x'.repeat((r.bodyLimit?.bytes ?? BODY_LIMIT) + 1) });
       expect(res.status).toBe(413);
     });
 
@@ -445,6 +462,10 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'auth.passkeys.remove',
         'contact.markHandled',
         'contact.remove',
+        'documents.download',
+        'documents.get',
+        'documents.receipts',
+        'documents.withdraw',
         'portfolio.capital.account',
         'portfolio.capital.deleteEntry',
         'portfolio.corporateActions.remove',
@@ -507,7 +528,7 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
     const idProcedures = withInput.filter((p) => p.input._zod.def.shape?.id !== undefined && p.path !== 'auth.sessions.end');
 
     it('covers every REST :id path and every tRPC {id} input', () => {
-      expect(idRoutes.map(routeKey)).toHaveLength(15);
+      expect(idRoutes.map(routeKey)).toHaveLength(20);
       expect(idProcedures.map((p) => p.path).sort()).toEqual([
         'admin.invites.revoke',
         'admin.users.endSessions',
@@ -519,6 +540,11 @@ describe.each(databaseKinds)('REST bad input on %s', (kind) => {
         'auth.passkeys.remove',
         'contact.markHandled',
         'contact.remove',
+        'documents.download',
+        'documents.get',
+        'documents.receipts',
+        'documents.replace',
+        'documents.withdraw',
         'portfolio.capital.deleteEntry',
         'portfolio.corporateActions.remove',
         'portfolio.holdings.remove',

@@ -5,13 +5,14 @@ import { appRouter } from '../src/routers';
 const paths = Object.keys(appRouter._def.procedures);
 
 describe('the app router', () => {
-  it('keeps the six routers the product is known by, and ping', () => {
+  it('keeps the routers the product is known by (the six, and the documents of docs/decisions/0020), and ping', () => {
     expect([...new Set(paths.map((p) => p.split('.')[0]))].sort()).toEqual([
       'admin',
       'ai',
       'assets',
       'auth',
       'contact',
+      'documents',
       'ping',
       'portfolio',
     ]);

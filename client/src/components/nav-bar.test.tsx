@@ -35,6 +35,7 @@ describe('the navigation bar', () => {
     expect(shownLinks()).toEqual([
       ['DASHBOARD', '/lp_dashboard'],
       ['PROFILE', '/lp_profile'],
+      ['DOCUMENTS', '/documents'],
       ['TEAM', '/team'],
       ['CONTACT', '/contact'],
     ]);

@@ -26,7 +26,10 @@ export function navLinks(session: Pick<Session, 'role'> | null): NavLink[] {
   return [
     { label: 'DASHBOARD', href: dashboard },
     { label: 'PROFILE', href: profile },
-    ...(isLimitedPartner(session.role) ? [] : [{ label: 'CAPITAL ACCOUNTS', href: '/capital_accounts' }]),
+    // The GP's documents admin is among the profile's partner tools: the GP's bar has no room left at 1440 px.
+    ...(isLimitedPartner(session.role)
+      ? [{ label: 'DOCUMENTS', href: '/documents' }]
+      : [{ label: 'CAPITAL ACCOUNTS', href: '/capital_accounts' }]),
     { label: 'TEAM', href: '/team' },
     { label: 'CONTACT', href: '/contact' },
   ];

@@ -236,3 +236,10 @@ export function formatQuoteTime(iso: string | null | undefined): string {
   const at = new Date(iso);
   return Number.isNaN(at.getTime()) ? '' : `${quoteTime.format(at)} ET`;
 }
+
+/** A file's size as people read it: "840 KB", "12.3 MB" (1 KB = 1,024 bytes). */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}

@@ -28,6 +28,9 @@ export const DOCUMENT_LIMITS = {
 /** The file in base64, as the upload sends it: 4 characters for every 3 bytes. */
 export const MAX_BASE64_LENGTH = Math.ceil(DOCUMENT_LIMITS.maxBytes / 3) * 4;
 
+/** An upload's request body: the file in base64 and its few fields. */
+export const DOCUMENT_BODY_LIMIT = MAX_BASE64_LENGTH + 64 * 1024;
+
 export const TOO_LARGE_MESSAGE = 'The file is too large: a document can be at most 25 MB.';
 export const NOT_A_PDF_MESSAGE = 'The file is not a PDF. Upload a PDF document (its content, not only its name, must be a PDF).';
 export const UNREADABLE_PDF_MESSAGE = 'The file starts like a PDF but could not be read as one. Save it again as a PDF and upload that.';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter, inferRouterContext } from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse, type HTTPErrorHandler } from '@trpc/server/http';
@@ -11,6 +11,8 @@ export interface TrpcRouteOptions<TRouter extends AnyRouter> {
   createContext: (req: FastifyRequest) => inferRouterContext<TRouter>;
   maxBatchSize: number;
   onError: HTTPErrorHandler<TRouter, Request>;
+  /** Procedures called alone (not batched) whose input may be larger than the app's body limit: a document's upload. */
+  largeBodies?: { paths: readonly string[]; bytes: number; message: string };
 }
 
 /**
@@ -45,7 +47,7 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
     scope.removeContentTypeParser('multipart/form-data');
     scope.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
 
-    scope.all<{ Params: { path: string } }>(`${opts.prefix}/:path`, async (req, reply) => {
+    const handler = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
       const raw: IncomingMessage & { body?: unknown } = req.raw;
       // Read by incomingMessageToRequest instead of the stream, which Fastify has consumed.
       raw.body = typeof req.body === 'string' ? exactJsonText(req.body) : req.body;
@@ -53,7 +55,7 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
       const response = await resolveResponse({
         router,
         req: incomingMessageToRequest(raw, reply.raw, { maxBodySize: null }),
-        path: req.params.path,
+        path,
         error: null,
         createContext: () => Promise.resolve(createContext(req)),
         maxBatchSize,
@@ -65,6 +67,15 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
         reply.header(name, name === 'vary' ? mergeVary(reply.getHeader('vary'), value) : value);
       });
       return reply.send(await response.text());
-    });
+    };
+    scope.all<{ Params: { path: string } }>(`${opts.prefix}/:path`, (req, reply) => handler(req, reply, req.params.path));
+    // A static path wins over :path in Fastify's router, so only these calls get the larger limit.
+    for (const path of opts.largeBodies?.paths ?? []) {
+      scope.post(
+        `${opts.prefix}/${path}`,
+        { bodyLimit: opts.largeBodies?.bytes, config: { tooLargeMessage: opts.largeBodies?.message } },
+        (req, reply) => handler(req, reply, path),
+      );
+    }
   });
 }

@@ -32,6 +32,17 @@ function inputOf(from: InputFrom, req: FastifyRequest): unknown {
   return undefined;
 }
 
+/**
+ * An attachment's Content-Disposition: the name as ASCII (anything else becomes _) for old clients,
+ * and in full as UTF-8 (RFC 6266, RFC 8187), so a partner's download keeps its name.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  if (ascii === fileName) return `attachment; filename="${fileName}"`;
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 /** The procedures have already turned database failures into 503s and refused values into 400s (trpc/init.ts). */
 export function sendError(reply: FastifyReply, err: unknown): FastifyReply {
   const error = trpcErrorOf(err);
@@ -61,6 +72,7 @@ export function registerRest(app: FastifyInstance, deps: AppServices): void {
     app.route({
       method: r.method,
       url: r.path,
+      ...(r.bodyLimit ? { bodyLimit: r.bodyLimit.bytes, config: { tooLargeMessage: r.bodyLimit.message } } : {}),
       handler: async (req, reply) => {
         try {
           const result = await call(contextFromRequest(deps, req), inputOf(r.input, req));
@@ -76,7 +88,7 @@ export function registerRest(app: FastifyInstance, deps: AppServices): void {
             return reply
               .code(r.status ?? 200)
               .type(file.contentType)
-              .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+              .header('Content-Disposition', attachmentDisposition(file.fileName))
               .send(Buffer.from(file.body, file.encoding));
           }
           const serialized = serializedOf(result);

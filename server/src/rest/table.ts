@@ -1,4 +1,5 @@
 import type { ProcedurePath } from '../routers';
+import { DOCUMENT_BODY_LIMIT, TOO_LARGE_MESSAGE } from '../contract/document-rules';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Where a procedure's input comes from: the JSON body, the path's parameters (:id, :userId), both, the query string, or nowhere. */
@@ -18,6 +19,8 @@ export interface RestRoute {
   csv?: string;
   /** Sent as the file the procedure answers (a Download: name, type, body), not as JSON. */
   download?: true;
+  /** A larger body than the app's 256 KB (a document's upload), with what a refused one is told. */
+  bodyLimit?: { bytes: number; message: string };
 }
 
 /**
@@ -37,6 +40,9 @@ function csvRoute(path: string, access: Access, fileName: string, procedure: Pro
 function downloadRoute(path: string, access: Access, procedure: ProcedurePath): RestRoute {
   return { method: 'GET', path, input: 'query', access, procedure, download: true };
 }
+
+/** A document's upload: the file in base64 and its few fields (docs/decisions/0020). */
+const DOCUMENT_BODY = { bytes: DOCUMENT_BODY_LIMIT, message: TOO_LARGE_MESSAGE };
 
 /** docs/product.md §7's paths, each mapped to the procedure that serves it. */
 export const restRoutes: RestRoute[] = [
@@ -147,4 +153,13 @@ export const restRoutes: RestRoute[] = [
   route('DELETE', '/api/capital-accounts/entries/:id', 'id', 'gp', 'portfolio.capital.deleteEntry'),
   downloadRoute('/api/capital-account/statement.pdf', 'user', 'portfolio.capital.statementPdf'),
   downloadRoute('/api/capital-account/statement.csv', 'user', 'portfolio.capital.statementCsv'),
+
+  // Partners' documents (docs/decisions/0020): an LP's own, a GP's filing, receipts and withdrawal.
+  route('GET', '/api/documents', 'query', 'user', 'documents.list'),
+  { ...route('POST', '/api/documents', 'body', 'gp', 'documents.upload', 201), bodyLimit: DOCUMENT_BODY },
+  route('GET', '/api/documents/:id', 'id', 'user', 'documents.get'),
+  route('GET', '/api/documents/:id/receipts', 'id', 'gp', 'documents.receipts'),
+  { ...route('GET', '/api/documents/:id/file', 'id', 'user', 'documents.download'), download: true },
+  { ...route('PUT', '/api/documents/:id/file', 'id+body', 'gp', 'documents.replace'), bodyLimit: DOCUMENT_BODY },
+  route('DELETE', '/api/documents/:id', 'id', 'gp', 'documents.withdraw'),
 ];

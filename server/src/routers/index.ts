@@ -4,6 +4,7 @@ import { aiRouter } from './assistant';
 import { assetsRouter } from './assets';
 import { authRouter } from './auth';
 import { contactRouter } from './contact';
+import { documentsRouter } from './documents';
 import { portfolioRouter } from './portfolio';
 import { declared } from '../trpc/declared-output';
 import { createCallerFactory, publicProcedure, router } from '../trpc/init';
@@ -19,6 +20,7 @@ export const appRouter = router({
   portfolio: portfolioRouter,
   assets: assetsRouter,
   ai: aiRouter,
+  documents: documentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

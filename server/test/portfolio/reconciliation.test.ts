@@ -129,10 +129,11 @@ describe.each(databaseKinds)('reconciliation on %s', (kind) => {
     expect(res.json().lines.every((l: { agrees: boolean }) => l.agrees)).toBe(true);
   });
 
-  it('accepts a cash column and a BOM with Windows line ends', async () => {
-    const res = await run('\uFEFFsymbol,quantity,cash\r\nAAPL,10,\r\nMSFT,"2.5",\r\n,,"$50,000.00"\r\n');
+  it('accepts a cash column, a BOM with Windows line ends, and a share class as Schwab writes it', async () => {
+    const res = await run('\uFEFFsymbol,quantity,cash\r\nAAPL,10,\r\nMSFT,"2.5",\r\n,,"$50,000.00"\r\nBRK/B,"1,000",\r\n');
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ clean: true, cash: { broker: '50000.00' } });
+    expect(res.json()).toMatchObject({ clean: false, difference_count: 1, cash: { broker: '50000.00', agrees: true } });
+    expect(res.json().lines[1]).toEqual({ symbol: 'BRK.B', here: '0', broker: '1000', difference: '1000', agrees: false });
   });
 
   it('refuses bad files with a message naming the line, never a 500', async () => {
@@ -199,9 +200,9 @@ describe.each(databaseKinds)('reconciliation on %s', (kind) => {
     const list = await h.inject({ method: 'GET', url: '/api/reconciliations', headers: bearer(gp) });
     expect(list.statusCode).toBe(200);
     const runs = (list.json() as { runs: { id: number; date: string; run_by: string; clean: boolean; difference_count: number }[] }).runs;
-    expect(runs.map((r) => r.difference_count)).toEqual([0, 1, 2, 2, 0]);
+    expect(runs.map((r) => r.difference_count)).toEqual([1, 1, 2, 2, 0]);
     expect(runs.every((r) => r.run_by === 'gp-reconcile@test.dev' && r.date === today)).toBe(true);
-    expect(runs.map((r) => r.clean)).toEqual([true, false, false, false, true]);
+    expect(runs.map((r) => r.clean)).toEqual([false, false, false, false, true]);
     const one = await h.inject({ method: 'GET', url: `/api/reconciliations/${runs[3]!.id}`, headers: bearer(gp) });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ difference_count: 2, message: `2 differences with the broker on ${today}.` });

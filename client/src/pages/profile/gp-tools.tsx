@@ -14,7 +14,7 @@ export const INVITE_FAILED = 'Failed to generate invite';
 export const INVITE_TOAST_MS = 3000;
 export const LINK_READY_MS = 5000;
 
-/** The GP's buttons: submissions, user information, reconciliation with the broker, and invite links for either role. */
+/** The GP's buttons: submissions, user information, reconciliation with the broker, the partners' documents, and invite links for either role. */
 export function GpTools() {
   const notify = useToast();
   const utils = trpc.useUtils();
@@ -62,6 +62,9 @@ export function GpTools() {
         </Link>
         <Link href="/reconciliation" className="button button--secondary">
           Reconcile with the Broker
+        </Link>
+        <Link href="/documents" className="button button--secondary">
+          Partner Documents
         </Link>
       </div>
       <h3 className="profile__subheading">Invite a partner</h3>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FILE_TOO_LARGE, RECONCILIATION_FILE_MAX_BYTES } from '@contract/reconciliation-rules';
+import { FILE_NAME_MAX, FILE_TOO_LARGE, RECONCILIATION_FILE_MAX_BYTES } from '@contract/reconciliation-rules';
 import type { ReconciliationLine, ReconciliationOutput, ReconciliationSummary } from '@contract/reconciliation';
 import { bookDateProblem } from '@contract/book-dates';
 import { isCalendarDay } from '@domain/dates';
@@ -119,7 +119,7 @@ export function ReconciliationPage() {
       return setProblem('The file could not be read. Choose it again.');
     }
     run.mutate(
-      { date: day, file_name: file.name.slice(0, 200), csv },
+      { date: day, file_name: file.name.slice(0, FILE_NAME_MAX), csv },
       {
         onSuccess: async (answer) => {
           setOpening(null);
@@ -186,7 +186,7 @@ export function ReconciliationPage() {
               }}
             />
           </div>
-          <button type="submit" className="button" disabled={run.isPending}>
+          <button type="submit" className="button button--primary" disabled={run.isPending}>
             {run.isPending ? 'Running...' : 'Run reconciliation'}
           </button>
         </form>

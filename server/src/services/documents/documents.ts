@@ -2,7 +2,14 @@ import { and, asc, desc, eq, exists, isNull, or, sql, type SQL } from 'drizzle-o
 import type { Queryable } from '../../db/open';
 import { documentAudience, documentReads, documents, documentVersions, users } from '../../db/schema';
 import type { Role } from '../../contract/roles';
-import type { DocumentOutput, DocumentReceipt, DocumentsOutput, DocumentSummary, ListDocumentsInput } from '../../contract/documents';
+import type {
+  DocumentOutput,
+  DocumentReceipt,
+  DocumentsOutput,
+  DocumentSummary,
+  ListDocumentsInput,
+  ReceiptsOutput,
+} from '../../contract/documents';
 import { documentYear } from '../../contract/document-rules';
 import { fail } from '../../platform/errors';
 import type { Download } from '../capital/downloads';
@@ -176,6 +183,11 @@ export async function receiptsOf(deps: DocumentsDeps, documentId: number): Promi
           ? 1
           : a.name.localeCompare(b.name),
   );
+}
+
+/** GET /api/documents/:id/receipts (GP). */
+export async function documentReceipts(deps: DocumentsDeps, documentId: number): Promise<ReceiptsOutput> {
+  return { receipts: await receiptsOf(deps, documentId) };
 }
 
 /** GET /api/documents/:id: the document; for a GP also its versions and receipts. */

@@ -137,6 +137,9 @@ export async function replaceDocumentFile(
   deps: FileDeps,
   input: { id: number; fileName: string; bytes: Uint8Array; by: Filer },
 ): Promise<{ id: number; version: number }> {
+  // A missing document is said before the file is looked at.
+  const [exists] = await deps.db.select({ id: documents.id }).from(documents).where(eq(documents.id, input.id));
+  if (!exists) throw fail.notFound('There is no document with that id.');
   const file = await checkedFile(input.fileName, input.bytes);
   const at = deps.now();
   return deps.db.transaction(async (tx) => {

@@ -178,7 +178,8 @@ export function readPositionsFile(text: string): BrokerPositions {
       problems.push(`line ${row.line}: the symbol is missing`);
       continue;
     }
-    const symbol = typedSymbol(rawSymbol);
+    // A share class as Schwab writes it (BRK/B) is the books' BRK.B.
+    const symbol = typedSymbol(rawSymbol).replace(/^([A-Z]+)\/([A-Z]+)$/, '$1.$2');
     if (symbol.length > SYMBOL_MAX || !SYMBOL_PATTERN.test(symbol)) {
       problems.push(`line ${row.line}: symbol ${clip(rawSymbol)} is not a ticker symbol (letters, digits, dots, dashes)`);
       continue;
