@@ -37,6 +37,7 @@ describe('the app router', () => {
       'portfolio.exports',
       'portfolio.holdings',
       'portfolio.market',
+      'portfolio.officialNav',
       'portfolio.reconciliation',
     ]);
   });
