@@ -12,14 +12,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import { CHROMIUM, launchBenchChromium } from './chromium';
 import { measureLoginToPaint, type LoginPaintResult } from './login-paint';
 
 /** The checkout whose build is measured: this one, or BENCH_APP_ROOT (another checkout's build, to compare). */
 const ROOT = resolve(process.env.BENCH_APP_ROOT?.trim() || resolve(import.meta.dirname, '..'));
 const SERVER_ENTRY = join(ROOT, 'server/dist/main.js');
 const CLIENT_DIST = join(ROOT, 'client/dist');
-export const CHROMIUM = process.env.BENCH_CHROMIUM?.trim() || '/usr/bin/chromium';
+export { CHROMIUM };
 
 /** The demo accounts a new embedded database is seeded with (README). */
 const DEMO = {
@@ -143,20 +143,7 @@ const numeric = (value: unknown): number | null => (typeof value === 'number' &&
 
 /** One page in a fresh Chromium profile: Lighthouse's performance and accessibility categories. */
 async function measure(url: string, spec: PageSpec, token: string | null): Promise<LighthouseResult> {
-  const profile = await mkdtemp(join(tmpdir(), 'portal-lighthouse-chromium-'));
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    userDataDir: profile,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const { browser, close } = await launchBenchChromium('lighthouse-chromium');
   const result: LighthouseResult = {
     path: spec.path,
     performance: null,
@@ -216,8 +203,7 @@ async function measure(url: string, spec: PageSpec, token: string | null): Promi
   } catch (err) {
     result.failed = err instanceof Error ? err.message : String(err);
   } finally {
-    await browser.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
   return result;
 }

@@ -3,10 +3,8 @@
  * built app with the demo data (the speed bar: within 1 s on these machines). Measured here, not in
  * a test: a timed test fails whenever another process takes a core.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import puppeteer, { type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
+import { launchBenchChromium } from './chromium';
 
 export const LOGIN_TO_PAINT_TARGET_MS = 1000;
 
@@ -63,20 +61,7 @@ export async function measureLoginToPaint(
   login: { email: string; password: string },
   tries = 5,
 ): Promise<LoginPaintResult> {
-  const profile = await mkdtemp(join(tmpdir(), 'portal-login-paint-'));
-  const browser = await puppeteer.launch({
-    executablePath: chromium,
-    headless: true,
-    userDataDir: profile,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const { browser, close } = await launchBenchChromium('login-paint', chromium);
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 1440, height: 900 });
@@ -86,8 +71,7 @@ export async function measureLoginToPaint(
     const medianMs = sorted[Math.floor(sorted.length / 2)] ?? Number.POSITIVE_INFINITY;
     return { tries: times, medianMs, pass: medianMs <= LOGIN_TO_PAINT_TARGET_MS };
   } finally {
-    await browser.close();
-    await rm(profile, { recursive: true, force: true });
+    await close();
   }
 }
 

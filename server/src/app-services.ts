@@ -3,6 +3,7 @@ import type { Background } from './platform/background';
 import type { GoogleVerifier } from './services/auth/google';
 import type { Mailer } from './platform/mail';
 import type { MarketService } from './services/market/service';
+import type { HistoryRebuilder } from './services/portfolio/history-rebuild';
 import type { PortfolioEngine } from './services/portfolio/engine';
 import type { ModelAgent } from './services/assistant/openai-agent';
 import type { Bucket, RateLimiter } from './platform/rate-limit';
@@ -30,6 +31,8 @@ export interface AppServices {
   background: Background;
   /** Quotes, history and predictions; requests only read what it has stored. */
   market: MarketService;
+  /** Rebuilds the past snapshots after back-dated entries, in the background (docs/decisions/0018). */
+  history: HistoryRebuilder;
   /** The portfolio's valuation, computed once per change of the books and shared by every reader. */
   portfolio: PortfolioEngine;
   /** The assistant's OpenAI path when OPENAI_API_KEY is set; null means the offline parser. */

@@ -34,6 +34,8 @@ import { createSessionStore } from './services/auth/sessions';
 import { createTokenService } from './services/auth/tokens';
 import { createSecretBox, secondFactorKeyMaterial } from './services/second-factor/secret-box';
 import { createPortfolioEngine } from './services/portfolio/engine';
+import { createHistoryRebuilder } from './services/portfolio/history-rebuild';
+import { observeLocalVersions } from './services/portfolio/ledger';
 import { contextFromRequest } from './trpc/context';
 import { GENERIC_ERROR } from './trpc/errors';
 import { appRouter } from './routers';
@@ -82,15 +84,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const limiter = deps.limiter ?? makeLimiter(app, config, database, deps.now);
   const now = deps.now ?? (() => new Date());
-  const market = createMarketService({
-    db: database.db,
-    provider: deps.marketData ?? createMarketDataProvider(config.marketDataProvider),
-    now,
-    log: app.log,
-  });
+  const provider = deps.marketData ?? createMarketDataProvider(config.marketDataProvider);
+  const market = createMarketService({ db: database.db, provider, now, log: app.log });
   app.addHook('onClose', () => market.stop());
   const background = createBackground(app.log);
   app.addHook('onClose', () => background.idle());
+  const history = createHistoryRebuilder({ db: database.db, provider, now, log: app.log, background, enabled: config.historyRebuild });
+  // Every write of this process may carry a past date: look once it has committed.
+  const unobserve = observeLocalVersions(() => history.poke());
+  app.addHook('onClose', () => {
+    unobserve();
+    history.stop();
+  });
   const portfolio = createPortfolioEngine({ db: database.db, now, listen: database.listen });
   app.addHook('onClose', () => portfolio.close());
   const sessions = createSessionStore({ db: database.db, now, listen: database.listen });
@@ -105,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     heavyReads: heavyReadBucket(config.heavyReadsPerMinute),
     background,
     market,
+    history,
     portfolio,
     assistantModel: config.openai.apiKey ? createModelAgent({ ...config.openai, apiKey: config.openai.apiKey }) : null,
     secondFactorBox: createSecretBox(secondFactorKeyMaterial(config.secondFactorKey, deps.jwtSecret)),

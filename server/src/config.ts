@@ -106,6 +106,8 @@ const envSchema = z.object({
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   MARKET_DATA_PROVIDER: z.enum(['simulated', 'yahoo']).default('simulated'),
   MARKET_REFRESH_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Rebuilding past snapshots after back-dated entries (docs/decisions/0018): on unless 0 or false. */
+  HISTORY_REBUILD: z.enum(['0', '1', 'true', 'false', '']).optional(),
   REDIS_URL: optionalUrl('REDIS_URL'),
   CASH_CONFIRM_ABOVE: moneySetting('CASH_CONFIRM_ABOVE', '100000.00'),
   SEED_DEMO: flag,
@@ -157,6 +159,8 @@ export interface Config {
   marketDataProvider: 'simulated' | 'yahoo';
   /** How often quotes are refreshed; 0 turns the schedule off. */
   marketRefreshSeconds: number;
+  /** Whether back-dated entries rebuild the past snapshots in the background (HISTORY_REBUILD). */
+  historyRebuild: boolean;
   redisUrl: string | undefined;
   /** A deposit or withdrawal above this many dollars (decimal text) asks for confirmation. */
   cashConfirmAbove: string;
@@ -234,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
     marketDataProvider: e.MARKET_DATA_PROVIDER,
     marketRefreshSeconds: e.MARKET_REFRESH_SECONDS,
+    historyRebuild: e.HISTORY_REBUILD !== '0' && e.HISTORY_REBUILD !== 'false',
     redisUrl: e.REDIS_URL,
     cashConfirmAbove: e.CASH_CONFIRM_ABOVE,
     seedDemo: e.SEED_DEMO,

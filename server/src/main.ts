@@ -99,6 +99,9 @@ async function main(): Promise<void> {
     throw listenError(err, config) ?? err;
   }
   if (config.marketRefreshSeconds > 0) app.services.market.start(config.marketRefreshSeconds * 1000);
+  // Entries other instances wrote are looked at on the same schedule; this instance's own at once.
+  app.services.history.start(config.marketRefreshSeconds * 1000);
+  app.services.history.poke();
   app.log.info(`Partner portal on ${config.webOrigin} (${opened.embedded ? 'embedded PGlite' : 'PostgreSQL'})`);
 }
 

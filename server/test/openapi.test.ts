@@ -40,7 +40,7 @@ describe('the OpenAPI document', () => {
       if (!op) continue;
       expect(op.security).toEqual(r.access === 'public' ? [] : [{ bearer: [] }]);
       const success = op.responses[String(r.status ?? 200)];
-      const fileType = r.path.endsWith('.pdf') ? 'application/pdf' : 'text/csv';
+      const fileType = r.path.endsWith('.pdf') || r.path.endsWith('/file') ? 'application/pdf' : 'text/csv';
       expect(Object.keys(success?.content ?? {}), `${r.method} ${r.path}`).toEqual([r.csv || r.download ? fileType : 'application/json']);
       const errors = Object.keys(op.responses).filter((s) => s !== String(r.status ?? 200));
       if (r.access !== 'public') expect(errors).toContain('401');

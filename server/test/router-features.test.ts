@@ -38,6 +38,7 @@ describe('the app router', () => {
       'portfolio.holdings',
       'portfolio.imports',
       'portfolio.market',
+      'portfolio.officialNav',
       'portfolio.reconciliation',
     ]);
   });

@@ -130,6 +130,8 @@ async function runApp(dataDir: string, { removeOnStop }: { removeOnStop: boolean
       WEBAUTHN_ORIGIN: `http://localhost:${port}`,
       CLIENT_DIST,
       LOG_LEVEL: 'warn',
+      // The seeded demo keeps its snapshots, so pages show the same figures in every browser test.
+      HISTORY_REBUILD: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -497,6 +497,43 @@ export const capitalFund = pgTable(
   (t) => [check('capital_fund_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * The history rebuild (docs/decisions/0018-history-from-the-first-entry.md), one row (id 1): the
+ * earliest day a change since the last run reaches back to, the last ledger entry looked at, and
+ * the run's progress (day n of N), read by every instance.
+ */
+export const historyRebuild = pgTable(
+  'history_rebuild',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** The earliest day to value again, set by entries dated in the past; null when nothing waits. */
+    pendingFrom: day('pending_from'),
+    /** The newest ledger entry already looked at for past dates. */
+    seenLedgerId: integer('seen_ledger_id').notNull().default(0),
+    /** The latest run: its first and last day, the days done of all, when it started and finished. */
+    fromDay: day('from_day'),
+    toDay: day('to_day'),
+    daysDone: integer('days_done').notNull().default(0),
+    daysTotal: integer('days_total').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Why the latest run stopped, when it failed. */
+    error: text('error'),
+  },
+  (t) => [check('history_rebuild_single_row', sql`${t.id} = 1`)],
+);
+
+/** A past day's official net account value (the figure a fund administrator struck), set by a GP. */
+export const officialNavs = pgTable('official_navs', {
+  date: day('date').primaryKey(),
+  /** Cents. */
+  value: money('value').notNull(),
+  note: text('note').notNull().default(''),
+  setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
+  setByEmail: text('set_by_email').notNull(),
+  setAt: timestamp('set_at', { withTimezone: true }).notNull(),
+});
+
 /** Binary data (a document's file): PostgreSQL bytea, read and written as bytes. */
 const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -636,6 +673,8 @@ export const schema = {
   portfolioState,
   capitalEntries,
   capitalFund,
+  historyRebuild,
+  officialNavs,
   documents,
   documentVersions,
   documentAudience,

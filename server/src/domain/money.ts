@@ -66,6 +66,48 @@ export function percentOf(part: Decimal, whole: Decimal): Decimal | null {
   return whole.eq(0) ? null : part.div(whole).times(HUNDRED);
 }
 
+/** A decimal as an integer and its number of places: 12.345 → [12345n, 3]. */
+function scaledInteger(value: Decimal): [bigint, number] {
+  const digits = BigInt(value.c.join(''));
+  const places = value.c.length - 1 - value.e;
+  const integer = places < 0 ? digits * TEN ** BigInt(-places) : digits;
+  return [value.s < 0 ? -integer : integer, Math.max(places, 0)];
+}
+
+const TEN = BigInt(10);
+const TWO = BigInt(2);
+const BIG_ZERO = BigInt(0);
+const SHIFT_20 = TEN ** BigInt(20);
+const SHIFT_16 = TEN ** BigInt(16);
+
+/** n ÷ d rounded to an integer, a half away from zero (d > 0). */
+function divideHalfUp(n: bigint, d: bigint): bigint {
+  const negative = n < BIG_ZERO;
+  const magnitude = negative ? -n : n;
+  const rounded = (magnitude * TWO + d) / (TWO * d);
+  return negative ? -rounded : rounded;
+}
+
+/**
+ * `fixed(percentOf(part, whole), 2)` (the quotient at 20 places, half up, × 100, shown at 2
+ * places, half up), in integers instead of a big.js division: the same text, a tenth of the cost,
+ * for the per-lot percentages of 20,000 lots (docs/decisions/0022). null when the whole is zero.
+ */
+export function percentText(part: Decimal, whole: Decimal): string | null {
+  if (whole.c[0] === 0) return null;
+  const [p, pPlaces] = scaledInteger(part);
+  const [wScaled, wPlaces] = scaledInteger(whole);
+  let w = wScaled;
+  // part ÷ whole = (p × 10^wPlaces) ÷ (w × 10^pPlaces); the sign goes with the numerator.
+  let n = p * TEN ** BigInt(wPlaces) * SHIFT_20;
+  if (w < BIG_ZERO) [n, w] = [-n, -w];
+  const quotient = divideHalfUp(n, w * TEN ** BigInt(pPlaces)); // × 10^20
+  const hundredths = divideHalfUp(quotient, SHIFT_16); // the percentage × 100
+  const negative = hundredths < BIG_ZERO || (hundredths === BIG_ZERO && quotient < BIG_ZERO && p !== BIG_ZERO);
+  const magnitude = (hundredths < BIG_ZERO ? -hundredths : hundredths).toString().padStart(3, '0');
+  return `${negative ? '-' : ''}${magnitude.slice(0, -2)}.${magnitude.slice(-2)}`;
+}
+
 /** part ÷ whole, or null when the whole is zero. */
 export function ratio(part: Decimal, whole: Decimal): Decimal | null {
   return whole.eq(0) ? null : part.div(whole);

@@ -1,5 +1,5 @@
 import type { AssetType } from '../contract/asset-rules';
-import { amountOf, centsText, dec, fixed, percentOf, sum, ZERO, type Decimal } from './money';
+import { amountOf, centsText, dec, fixed, percentText, sum, ZERO, type Decimal } from './money';
 
 /**
  * The portfolio valued once: every figure the dashboards, the REST paths, the assistant and the
@@ -153,10 +153,8 @@ export interface Valuation {
 export const quoteKeyOf = (lot: { symbol: string; assetType: AssetType }): string =>
   lot.assetType === 'crypto' ? `${lot.symbol}-USD` : lot.symbol;
 
-const pct = (part: Decimal, whole: Decimal): string | null => {
-  const p = percentOf(part, whole);
-  return p === null ? null : fixed(p, 2);
-};
+/** part ÷ whole × 100 at 2 places, half up; null without a whole (integer arithmetic: docs/decisions/0022). */
+const pct = percentText;
 
 interface LotMoney {
   lot: LotInput;

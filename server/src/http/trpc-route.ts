@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter, inferRouterContext } from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse, type HTTPErrorHandler } from '@trpc/server/http';
+import { compressedBody, keptBatch, preferredEncoding, SerializedSlots } from '../platform/serialized';
 import { exactInputInUrl, exactJsonText } from './exact-json';
 
 export interface TrpcRouteOptions<TRouter extends AnyRouter> {
@@ -37,6 +38,9 @@ function mergeVary(existing: unknown, added: string): string {
  * - the answer is sent as text: as a Fetch `Response` Fastify (and the compression plugin) would
  *   send it as a web stream, which cost more than the call itself. The answers here are never
  *   streamed (the client batches with httpBatchLink; there are no subscriptions).
+ * And one addition (docs/decisions/0022): answers kept with their JSON (the valuation, the history,
+ * …) are not serialized again; their bytes are spliced into the batch's text, and a query's answer
+ * that holds one gets an ETag (304 while unchanged) and is compressed once per distinct batch.
  */
 export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyInstance, opts: TrpcRouteOptions<TRouter>): Promise<void> {
   const { router, createContext, maxBatchSize, onError } = opts;
@@ -52,12 +56,13 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
       // Read by incomingMessageToRequest instead of the stream, which Fastify has consumed.
       raw.body = typeof req.body === 'string' ? exactJsonText(req.body) : req.body;
       if (raw.url) raw.url = exactInputInUrl(raw.url);
+      const slots = new SerializedSlots();
       const response = await resolveResponse({
         router,
         req: incomingMessageToRequest(raw, reply.raw, { maxBodySize: null }),
         path,
         error: null,
-        createContext: () => Promise.resolve(createContext(req)),
+        createContext: () => Promise.resolve(Object.assign(createContext(req), { serializedSlots: slots })),
         maxBatchSize,
         onError,
       });
@@ -66,7 +71,17 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
         if (FRAMING_HEADERS.has(name)) return;
         reply.header(name, name === 'vary' ? mergeVary(reply.getHeader('vary'), value) : value);
       });
-      return reply.send(await response.text());
+      const text = await response.text();
+      const spliced = slots.splice(text);
+      if (!spliced) return reply.send(text);
+      if (req.method !== 'GET' || response.status !== 200) return reply.send(spliced.body);
+      const batch = keptBatch(spliced);
+      reply.header('ETag', batch.etag).header('Cache-Control', 'private, no-cache');
+      reply.header('vary', mergeVary(reply.getHeader('vary'), 'Accept-Encoding'));
+      if (req.headers['if-none-match'] === batch.etag) return reply.code(304).send();
+      const encoding = preferredEncoding(req.headers['accept-encoding']);
+      if (encoding) return reply.header('Content-Encoding', encoding).send(compressedBody(batch, encoding));
+      return reply.send(batch.body);
     };
     scope.all<{ Params: { path: string } }>(`${opts.prefix}/:path`, (req, reply) => handler(req, reply, req.params.path));
     // A static path wins over :path in Fastify's router, so only these calls get the larger limit.

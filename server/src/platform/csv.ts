@@ -40,3 +40,14 @@ export function csvText(lines: readonly (readonly CsvValue[])[]): string {
 export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
   return csvText([columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => c.value(row)))]);
 }
+
+/**
+ * The same file as `toCsv`, built a page of rows at a time as `pages` gives them (a query per page):
+ * other requests run while the next page is read, so a large file never holds the event loop for
+ * long (docs/decisions/0022-scale-reads-paged-exports-spliced-answers.md).
+ */
+export async function toCsvByPages<T>(columns: readonly CsvColumn<T>[], pages: AsyncIterable<readonly T[]>): Promise<string> {
+  const parts = [csvText([columns.map((c) => c.header)])];
+  for await (const rows of pages) if (rows.length > 0) parts.push(csvText(rows.map((row) => columns.map((c) => c.value(row)))));
+  return parts.join('');
+}

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -51,4 +52,65 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   if (weight('br') > 0) return 'br';
   if (weight('gzip') > 0) return 'gzip';
   return null;
+}
+
+/**
+ * The serialized answers of one tRPC request (docs/decisions/0022): tRPC serializes the whole batch
+ * with JSON.stringify, which would write a kept answer's JSON again on every call (4 MB for the
+ * valuation at 20,000 lots). Each kept answer goes into the batch as a placeholder text instead, and
+ * `splice` puts its bytes in its place afterwards. The placeholders carry a random per-process mark,
+ * so no text of the books can be taken for one.
+ */
+const SLOT_MARK = `\u0001serialized-${randomBytes(12).toString('hex')}-`;
+
+export class SerializedSlots {
+  readonly answers: Serialized[] = [];
+
+  /** The placeholder standing for `serialized` in the batch's JSON. */
+  placeholder(serialized: Serialized): string {
+    this.answers.push(serialized);
+    return `${SLOT_MARK}${this.answers.length - 1}`;
+  }
+
+  /**
+   * The batch's JSON text with each placeholder replaced by its answer's bytes, and a tag of the
+   * whole (the text around the answers and their ETags), or null when the request kept none.
+   */
+  splice(text: string): { body: Buffer; etag: string } | null {
+    if (this.answers.length === 0) return null;
+    const quotedMark = JSON.stringify(SLOT_MARK).slice(0, -1);
+    const parts: Buffer[] = [];
+    const hash = createHash('sha256');
+    let from = 0;
+    for (;;) {
+      const at = text.indexOf(quotedMark, from);
+      if (at < 0) break;
+      const end = text.indexOf('"', at + quotedMark.length);
+      const answer = end < 0 ? undefined : this.answers[Number(text.slice(at + quotedMark.length, end))];
+      if (!answer) throw new Error('a serialized answer’s placeholder was cut in the batch’s JSON');
+      const before = text.slice(from, at);
+      parts.push(Buffer.from(before), answer.body);
+      hash.update(before).update(answer.etag);
+      from = end + 1;
+    }
+    const rest = text.slice(from);
+    parts.push(Buffer.from(rest));
+    hash.update(rest);
+    return { body: Buffer.concat(parts), etag: `"trpc-${hash.digest('base64url').slice(0, 27)}"` };
+  }
+}
+
+/**
+ * Batch answers by tag: the same batch asked by every open dashboard is compressed once (by
+ * `compressedBody`), not once per request. A few are kept, the oldest dropped first.
+ */
+const batches = new Map<string, Serialized>();
+const MAX_BATCHES = 32;
+
+export function keptBatch(spliced: { body: Buffer; etag: string }): Serialized {
+  const kept = batches.get(spliced.etag);
+  if (kept) return kept;
+  if (batches.size >= MAX_BATCHES) batches.delete(batches.keys().next().value!);
+  batches.set(spliced.etag, spliced);
+  return spliced;
 }

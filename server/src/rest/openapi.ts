@@ -101,6 +101,9 @@ const errorRef = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+/** A download's type: a PDF for the statements (…pdf) and the partners' documents (…/file), else CSV. */
+const fileType = (row: RestRoute): string => (row.path.endsWith('.pdf') || row.path.endsWith('/file') ? 'application/pdf' : 'text/csv');
+
 function responses(row: RestRoute): Record<string, unknown> {
   const status = String(row.status ?? 200);
   const success = row.csv
@@ -109,8 +112,8 @@ function responses(row: RestRoute): Record<string, unknown> {
       ? {
           description: 'The file itself (Content-Disposition names it)',
           content: {
-            [row.path.endsWith('.pdf') ? 'application/pdf' : 'text/csv']: {
-              schema: { type: 'string', ...(row.path.endsWith('.pdf') ? { contentMediaType: 'application/pdf' } : {}) },
+            [fileType(row)]: {
+              schema: { type: 'string', ...(fileType(row) === 'application/pdf' ? { contentMediaType: 'application/pdf' } : {}) },
             },
           },
         }
@@ -120,6 +123,7 @@ function responses(row: RestRoute): Record<string, unknown> {
   if (row.access !== 'public') out['401'] = errorRef('No token, or one that is invalid or has ended');
   if (row.access === 'gp') out['403'] = errorRef('Only general partners can do that');
   if (row.input === 'id' || row.input === 'id+body') out['404'] = errorRef('No such record');
+  if (row.bodyLimit) out['413'] = errorRef(row.bodyLimit.message);
   if (row.access === 'public' && row.method !== 'GET') out['429'] = errorRef('Too many attempts; try again later');
   out['503'] = errorRef('The database cannot be reached right now');
   out.default = errorRef('Any other failure, with a readable message');

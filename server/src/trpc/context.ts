@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppServices } from '../app-services';
+import type { SerializedSlots } from '../platform/serialized';
 
 export interface Context {
   deps: AppServices;
@@ -8,6 +9,8 @@ export interface Context {
   ip: string;
   /** The browser's User-Agent, kept on a session started by this request. */
   userAgent?: string | undefined;
+  /** On the tRPC route: where kept answers go instead of being serialized again (docs/decisions/0022). */
+  serializedSlots?: SerializedSlots | undefined;
 }
 
 export function bearerToken(header: string | undefined): string | null {

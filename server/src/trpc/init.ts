@@ -3,6 +3,7 @@ import { authenticate } from '../services/auth/accounts';
 import { isDatabaseUnavailable } from '../db/errors';
 import { fail } from '../platform/errors';
 import { countHeavyRead } from '../platform/heavy-reads';
+import { serializedOf } from '../platform/serialized';
 import { ENROL_NEEDED, policyRequires, requireStepUp } from '../services/second-factor/factors';
 import type { Context } from './context';
 import { clientErrorFromDatabase } from './database-input-errors';
@@ -25,8 +26,11 @@ export const createCallerFactory = t.createCallerFactory;
  * restarting, unreachable) becomes a 503 with one readable message, and a value the database
  * refused (too long, out of range, a character it cannot store) a 400, never a 500.
  */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
+export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
   const result = await next();
+  // On the tRPC route, an answer kept with its JSON is sent as those bytes (docs/decisions/0022).
+  const serialized = result.ok && ctx.serializedSlots ? serializedOf(result.data) : undefined;
+  if (serialized && result.ok) (result as { data: unknown }).data = ctx.serializedSlots!.placeholder(serialized);
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
     const cause = result.error.cause;
     if (isDatabaseUnavailable(cause)) throw trpcErrorOf(fail.unavailable(cause));

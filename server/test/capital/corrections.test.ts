@@ -25,10 +25,12 @@ const SNAPSHOTS: Record<string, string> = {
   '2026-10-08': '5020000.00',
   '2026-10-09': '5060000.00',
   '2026-10-27': '5000000.00',
-  '2026-11-02': '5080000.00',
-  '2026-11-06': '5095000.00',
+  // Taken before the contribution dated 2026-10-27 was recorded, these lack its $100,000.00, which
+  // pricing adds back (docs/decisions/0018): 5,080,000.00, 5,095,000.00 and 5,115,151.50 with it.
+  '2026-11-02': '4980000.00',
+  '2026-11-06': '4995000.00',
   // 99,294.11 redeems 98.99999267 of the LP's 100 units here, leaving 1.00000733.
-  '2026-11-26': '5115151.50',
+  '2026-11-26': '5015151.50',
 };
 
 const CASH = '10000000.00';
@@ -126,7 +128,8 @@ describe.each(databaseKinds)('capital corrections on %s', (kind) => {
       ],
       [
         { kind: 'distribution', amount: '80000.00', date: '2026-11-01' },
-        'The distribution of $80,000.00 on 2026-11-01 would redeem 81.60000000 units, but after the entries dated up to 2026-11-26 ' +
+        // Valued by 2026-10-27's snapshot with the contribution's cash: 5,100,000.00 for 5,100 units.
+        'The distribution of $80,000.00 on 2026-11-01 would redeem 80.00000000 units, but after the entries dated up to 2026-11-26 ' +
           'the account holds only 1.00000733 units on that day. Correct the later distributions first, or record a smaller amount.',
       ],
     ] as const) {

@@ -73,8 +73,9 @@ describe.each(databaseKinds)('provisional capital figures on %s', (kind) => {
     await post(lp.b.id, { kind: 'contribution', amount: '100000.00', date: '2026-10-15' });
     const b = await account(lp.b.token);
     const contribution = b.entries.find((e) => e.kind === 'contribution');
-    // 5,000,000 ÷ 5,250: the day's snapshot lacks the first contribution's cash.
-    expect(contribution).toMatchObject({ unit_value: '952.38095238', provisional: true });
+    // Priced right (docs/decisions/0018): the day's snapshot lacks the first contribution's cash, which
+    // pricing adds back: 5,250,000 ÷ 5,250. The value of the days since stays provisional until retaken.
+    expect(contribution).toMatchObject({ unit_value: '1000.00000000', provisional: true });
     expect(b.provisional).toEqual({ since: '2026-10-15', figures: true, note: PROVISIONAL_NOTE });
     const a = await account(lp.a.token);
     expect(a.provisional).toEqual({ since: '2026-10-01', figures: true, note: PROVISIONAL_NOTE });

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import { ledgerEntries } from '../../src/db/schema';
+import { toCsv } from '../../src/platform/csv';
+import { ledgerView } from '../../src/services/portfolio/activity';
+import { transactionsCsv } from '../../src/services/portfolio/exports';
 import { databaseKinds } from '../support/databases';
 import { bearer, createHarness, type Harness } from '../support/harness';
 
@@ -107,5 +112,39 @@ describe.each(databaseKinds)('the Activity page’s reads on %s', (kind) => {
       /,sell,sell_action,[^,]+,AAPL,stock,12,170,2040\.00,true,50000\.00,52040\.00,1821\.00,219\.00,0\.00,0\.00$/,
     );
     expect((await h.inject({ method: 'GET', url: '/api/export/transactions.csv' })).statusCode).toBe(401);
+  });
+
+  it('writes the transactions CSV a page at a time, byte for byte the file written in one go', async () => {
+    // The writer before paging (docs/decisions/0022): every row read at once, one toCsv.
+    const rows = await h.deps.db.select().from(ledgerEntries).orderBy(asc(ledgerEntries.id));
+    const columns = [
+      'id',
+      'book_date',
+      'at',
+      'kind',
+      'source',
+      'actor_email',
+      'symbol',
+      'asset_type',
+      'qty',
+      'price',
+      'amount',
+      'settles',
+      'cash_before',
+      'cash_after',
+      'cost_basis',
+      'realized_gain',
+      'fee',
+      'flow',
+    ] as const;
+    const before = toCsv(
+      columns.map((c) => ({ header: c, value: (v: ReturnType<typeof ledgerView>) => v[c] })),
+      rows.map(ledgerView),
+    );
+    expect(rows).toHaveLength(5);
+    // Pages of one row, of two (a last page short), of five (a last page full, then an empty read) and of the default size.
+    for (const pageSize of [1, 2, 5, undefined]) expect(await transactionsCsv(h.deps, pageSize)).toBe(before);
+    const res = await h.inject({ method: 'GET', url: '/api/export/transactions.csv', headers: bearer(lp) });
+    expect(res.body).toBe(before);
   });
 });

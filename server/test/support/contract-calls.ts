@@ -11,6 +11,10 @@ const day = '2024-03-15';
 /** The two accounts the calls are made as; SAMPLES' profile update keeps the GP's e-mail. */
 export const CONTRACT_USERS = { gp: 'gp-contract@test.dev', lp: 'lp-contract@test.dev' } as const;
 
+/** A one-page PDF (made with pdf-lib), in base64: a document's file (docs/decisions/0020). */
+const PDF =
+  'JVBERi0xLjcKJYGBgYEKCjEgMCBvYmoKPDwKL1R5cGUgL1BhZ2VzCi9LaWRzIFsgMyAwIFIgXQovQ291bnQgMQo+PgplbmRvYmoKCjIgMCBvYmoKPDwKL1R5cGUgL0NhdGFsb2cKL1BhZ2VzIDEgMCBSCj4+CmVuZG9iagoKMyAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9SZXNvdXJjZXMgPDwKPj4KL01lZGlhQm94IFsgMCAwIDEwMCAxMDAgXQo+PgplbmRvYmoKCnhyZWYKMCA0CjAwMDAwMDAwMDAgNjU1MzUgZiAKMDAwMDAwMDAxNiAwMDAwMCBuIAowMDAwMDAwMDc2IDAwMDAwIG4gCjAwMDAwMDAxMjYgMDAwMDAgbiAKCnRyYWlsZXIKPDwKL1NpemUgNAovUm9vdCAyIDAgUgo+PgoKc3RhcnR4cmVmCjIxNwolJUVPRg==';
+
 /** A valid request for the paths that change data; the others are called with nothing, or a bad id. */
 export const SAMPLES: Record<string, unknown> = {
   'POST /api/holdings': { symbol: 'AAPL', asset_type: 'stock', purchases: [{ qty: '3', price_paid: '150.25', purchase_date: day }] },
@@ -28,6 +32,14 @@ export const SAMPLES: Record<string, unknown> = {
   'POST /api/invites': { role: 'LP' },
   'POST /api/contact': { name: 'Ann Lee', email: 'ann@example.com', message: 'Hello' },
   'PUT /api/users/profile': { first_name: 'Gail', last_name: 'Partner', email: CONTRACT_USERS.gp },
+  'POST /api/documents': {
+    title: 'Annual letter',
+    kind: 'letter',
+    period: '2024',
+    audience: { all: true },
+    fileName: 'letter.pdf',
+    content: PDF,
+  },
 };
 
 /** A valid query string for the reads that take one; `required` when calling without it is a bad request. */
@@ -108,5 +120,24 @@ export async function callEveryPath(tokens: { gp: string; lp: string }, send: Co
       { name: '12 Elm Street', purchase_date: day, qty: '1', price_paid: '250000', last_price_at_date: '265000' },
       String(estate[0].id),
     );
+  // A document: read, downloaded by the LP (a PDF answer), its receipts, a new file, withdrawn.
+  const documents = (JSON.parse((await call(row('GET', '/api/documents') as RestRoute, tokens.gp)).body) as { documents: { id: number }[] })
+    .documents;
+  const document = documents[0] ? String(documents[0].id) : undefined;
+  if (document) {
+    for (const [method, path, token, payload] of [
+      ['GET', '/api/documents/:id', tokens.lp],
+      ['GET', '/api/documents/:id/file', tokens.lp],
+      ['GET', '/api/documents/:id', tokens.gp],
+      ['GET', '/api/documents/:id/receipts', tokens.gp],
+      ['PUT', '/api/documents/:id/file', tokens.gp, { fileName: 'letter-v2.pdf', content: PDF }],
+      ['DELETE', '/api/documents/:id', tokens.gp],
+    ] as const) {
+      const r = row(method, path);
+      if (!r) continue;
+      const res = await call(r, token, payload, document);
+      expect(res.statusCode, `${method} ${path}: ${res.body}`).toBeLessThan(300);
+    }
+  }
   for (const r of restRoutes.filter(endsSession)) for (const token of [tokens.lp, tokens.gp]) await call(r, token);
 }

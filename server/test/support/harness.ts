@@ -90,6 +90,8 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
     WEB_ORIGIN,
     LOG_LEVEL: 'silent',
     CLIENT_DIST: '/nonexistent-client-dist',
+    // Tests that store snapshots by hand keep them; the history tests turn the rebuild on.
+    HISTORY_REBUILD: '0',
     ...options.env,
   });
   const clock = options.clock ?? new TestClock();

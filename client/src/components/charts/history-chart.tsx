@@ -4,6 +4,7 @@ import { trpc } from '../../api/trpc';
 import { formatCalendarDate, formatCurrency, formatPercent, formatPercentTick, formatSignedCurrency } from '../../lib/format';
 import { DASHBOARD_FRESH_MS, HISTORY_DAYS } from '../../api/prefetch-dashboard';
 import { LineChart } from './line-chart';
+import { HistoryRebuildNote } from './history-rebuild-note';
 
 /** A day of the portfolio's history, as portfolio.history answers it. */
 export type HistoryDay = inferRouterOutputs<AppRouter>['portfolio']['history']['days'][number];
@@ -42,6 +43,7 @@ export function HistoryChart() {
       <figcaption id="history-caption" className="chart__caption">
         Return, last {HISTORY_DAYS} days
       </figcaption>
+      <HistoryRebuildNote />
       {history.isPending ? (
         <div className="chart__pending">
           <p className="chart__loading">Loading history...</p>

@@ -5,6 +5,7 @@ import { capitalRouter } from './capital';
 import { corporateActionsRouter } from './corporate-actions';
 import { exportsRouter } from './exports';
 import { historyProcedure } from './history';
+import { historyRebuildProcedure, officialNavRouter, rebuildHistoryProcedure } from './history-rebuild';
 import { holdingsRouter } from './holdings';
 import { importsRouter } from './imports';
 import { marketRouter } from './market';
@@ -18,6 +19,11 @@ export const portfolioRouter = router({
   summary: summaryProcedure,
   history: historyProcedure,
   returns: returnsProcedure,
+  /** The rebuild of past days after back-dated entries, and a GP's request for one (docs/decisions/0018). */
+  historyRebuild: historyRebuildProcedure,
+  rebuildHistory: rebuildHistoryProcedure,
+  /** Official net account values of past days. */
+  officialNav: officialNavRouter,
   holdings: holdingsRouter,
   balances: balancesRouter,
   market: marketRouter,

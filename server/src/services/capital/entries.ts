@@ -11,7 +11,8 @@ import { fail } from '../../platform/errors';
 import { usd } from '../../platform/format';
 import { writeBooks } from '../portfolio/ledger';
 import { moveMoney } from '../portfolio/trades';
-import { fundOf, netAccountValueNow, netAccountValueOn, totalOf, unitsOutstandingOn, type FundRow } from './nav';
+import { requestHistoryRebuild } from '../portfolio/history-rebuild';
+import { fundOf, netAccountValueNow, pricingValueOn, totalOf, unitsOutstandingOn, type FundRow } from './nav';
 
 /**
  * Recording and correcting a limited partner's commitments, contributions and distributions.
@@ -69,21 +70,21 @@ async function unitMovesOf(tx: Queryable, userId: number): Promise<(UnitMove & {
 }
 
 /** The net account value that prices a day's units: the engine's today, the snapshot before. */
-async function pricingValue(tx: Queryable, day: string, today: string): Promise<Decimal> {
-  const value = day >= today ? await netAccountValueNow(tx, today) : await netAccountValueOn(tx, day);
+async function pricingValue(tx: Queryable, day: string, today: string, now: Date): Promise<Decimal> {
+  const value = day >= today ? await netAccountValueNow(tx, today) : await pricingValueOn(tx, day, now);
   if (value === null) throw fail.badRequest(`There is no net account value for ${day} yet, so its units cannot be priced.`);
   if (value.lte(0)) throw fail.badRequest(`The net account value on ${day} is not above zero, so its units cannot be priced.`);
   return value;
 }
 
 /** The fund, started on this day (the GP side's units at 1,000.00) if this is the first contribution. */
-async function fundFor(tx: Queryable, day: string, today: string): Promise<FundRow> {
+async function fundFor(tx: Queryable, day: string, today: string, now: Date): Promise<FundRow> {
   const fund = await fundOf(tx, true);
   if (fund) {
     if (day < fund.startDate) throw fail.badRequest(`Capital accounts start on ${fund.startDate}; an entry cannot be dated before it.`);
     return fund;
   }
-  const value = await pricingValue(tx, day, today);
+  const value = await pricingValue(tx, day, today, now);
   const [created] = await tx
     .insert(capitalFund)
     .values({ id: 1, startDate: day, startValue: centsText(value), gpUnits: plain(startUnits(value)) })
@@ -116,8 +117,8 @@ export async function recordEntry(
           );
         }
       }
-      const fund = await fundFor(tx, input.date, today);
-      const value = await pricingValue(tx, input.date, today);
+      const fund = await fundFor(tx, input.date, today, now);
+      const value = await pricingValue(tx, input.date, today, now);
       const outstanding = await unitsOutstandingOn(tx, fund, input.date);
       units = unitsFor(amount, value, outstanding);
       unitValueText = fixed(value.div(outstanding), UNIT_PLACES);
@@ -207,6 +208,8 @@ export async function deleteEntry(deps: CapitalEntriesDeps, actor: Actor, id: nu
       });
     }
     await tx.delete(capitalEntries).where(eq(capitalEntries.id, id));
+    // Its cash no longer counts from its date: the days since are valued again (docs/decisions/0018).
+    if (entry.kind !== 'commitment' && entry.date < dayInNewYork(now)) await requestHistoryRebuild(tx, entry.date);
     // With no priced entry left, the fund starts again with the next contribution (on its own date).
     const [priced] = await tx.select({ id: capitalEntries.id }).from(capitalEntries).where(ne(capitalEntries.kind, 'commitment')).limit(1);
     if (!priced) await tx.delete(capitalFund);

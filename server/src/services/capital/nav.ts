@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
-import { capitalEntries, capitalFund, portfolioSnapshots } from '../../db/schema';
+import { capitalEntries, capitalFund, officialNavs, portfolioSnapshots } from '../../db/schema';
 import { dec, sum, ZERO, type Decimal } from '../../domain/money';
 import { valuePortfolio } from '../../domain/valuation';
 import { readBooks } from '../portfolio/engine';
+import { missingFromSnapshot, netAccountValueFromLedger } from '../portfolio/day-values';
 
 /**
  * The firm's net account value as capital accounts price it: today's from the portfolio engine (as
@@ -18,8 +19,38 @@ export async function netAccountValueNow(db: Queryable, today: string): Promise<
   return dec(valuePortfolio(books.input).totals.netAccountValue);
 }
 
-/** A past day's net account value from its snapshot (or the latest before it); null before any. */
+/** The official net account value a GP set for a day (docs/decisions/0018), or null. */
+export async function officialNavOn(db: Queryable, day: string): Promise<Decimal | null> {
+  const [row] = await db.select({ value: officialNavs.value }).from(officialNavs).where(eq(officialNavs.date, day));
+  return row ? dec(row.value) : null;
+}
+
+/**
+ * A past day's net account value as it prices a capital entry dated that day (docs/decisions/0018):
+ * the official one when a GP set it; else the day's snapshot (or the latest before it) with what the
+ * entries recorded after it was taken, dated on or before the day, add; with no snapshot on or
+ * before the day, the day valued from the ledger when the ledger reaches back to it; else null.
+ * The entry being priced is not recorded yet, so its own cash is never in it.
+ */
+export async function pricingValueOn(db: Queryable, day: string, now: Date): Promise<Decimal | null> {
+  const official = await officialNavOn(db, day);
+  if (official) return official;
+  const [snapshot] = await db
+    .select({ date: portfolioSnapshots.date, value: portfolioSnapshots.netAccountValue, takenAt: portfolioSnapshots.takenAt })
+    .from(portfolioSnapshots)
+    .where(lte(portfolioSnapshots.date, day))
+    .orderBy(desc(portfolioSnapshots.date))
+    .limit(1);
+  // No snapshot reaches back to the day (books that start before the portal was installed, not
+  // rebuilt yet): the day valued from the ledger, when the ledger reaches back to it.
+  if (!snapshot) return netAccountValueFromLedger(db, day, now);
+  return dec(snapshot.value).plus(await missingFromSnapshot(db, day, snapshot.takenAt));
+}
+
+/** A past day's net account value: the official one, else its snapshot (or the latest before it); null before any. */
 export async function netAccountValueOn(db: Queryable, day: string): Promise<Decimal | null> {
+  const official = await officialNavOn(db, day);
+  if (official) return official;
   const [row] = await db
     .select({ value: portfolioSnapshots.netAccountValue })
     .from(portfolioSnapshots)
@@ -31,9 +62,11 @@ export async function netAccountValueOn(db: Queryable, day: string): Promise<Dec
 
 /** The snapshots from a day on, oldest first: the value over time. */
 export function snapshotsFrom(db: Queryable, day: string) {
+  // A day's official net account value, where a GP set one, in place of the computed one.
   return db
-    .select({ date: portfolioSnapshots.date, value: portfolioSnapshots.netAccountValue })
+    .select({ date: portfolioSnapshots.date, value: sql<string>`coalesce(${officialNavs.value}, ${portfolioSnapshots.netAccountValue})` })
     .from(portfolioSnapshots)
+    .leftJoin(officialNavs, eq(officialNavs.date, portfolioSnapshots.date))
     .where(gte(portfolioSnapshots.date, day))
     .orderBy(asc(portfolioSnapshots.date));
 }

@@ -30,6 +30,8 @@ import { fail } from '../../platform/errors';
 import { qty as qtyText, usd } from '../../platform/format';
 import { quoteKey } from '../market/provider';
 import { recordLedger, writeBooks, portfolioChanged } from './ledger';
+import { requestHistoryRebuild } from './history-rebuild';
+import { moveOf } from './positions-on';
 import { ledgerView } from './activity';
 import { applySale, lotsOf, moveCash, moveMoney, type BooksDeps } from './trades';
 import { typedSymbol } from './trade-rules';
@@ -444,6 +446,9 @@ export async function removeCorporateAction(deps: CorporateActionsDeps, actor: A
       await moveCash(tx, row.kind === 'dividend' || row.kind === 'interest' ? amount.neg() : amount, true);
     }
     await tx.delete(ledgerEntries).where(eq(ledgerEntries.id, row.id));
+    // The days from its effective day on are valued again without it (docs/decisions/0018).
+    const effective = moveOf(row, null).day;
+    if (effective < dayInNewYork(at)) await requestHistoryRebuild(tx, effective);
     await portfolioChanged(tx);
     await recordAudit(tx, actor, at, [
       { action: 'corporate-action.delete', entity: 'ledger_entry', entityId: row.id, before: corporateActionView(row) },

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { dec, fixed, percentOf, percentText } from '../../src/domain/money';
+
+/** The rule percentText replaces (docs/decisions/0022): big.js's quotient at 20 places, × 100, at 2 places, half up. */
+const byBigJs = (part: string, whole: string) => {
+  const p = percentOf(dec(part), dec(whole));
+  return p === null ? null : fixed(p, 2);
+};
+
+/** A small fixed-seed generator (mulberry32), so a failure can be run again. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('percentText: part ÷ whole × 100 at 2 places in integers', () => {
+  it('gives big.js’s text at halves, signs, zero, tiny and huge figures', () => {
+    const cases = [
+      ['0', '5'],
+      ['1', '3'],
+      ['-1', '3'],
+      ['2', '-3'],
+      ['0', '-3'],
+      ['-0.00001', '3'],
+      ['-0.00005', '1'],
+      ['0.00005', '1'],
+      ['-0.00004999', '1'],
+      ['123.45', '0.01'],
+      ['1e-25', '1'],
+      ['-1e-25', '1'],
+      ['5', '1000000000000000000000000'],
+      ['-5', '1000000000000000000000000'],
+      ['1502.50', '1502.50'],
+      ['12345678901234567.89', '0.03'],
+    ] as const;
+    for (const [part, whole] of cases)
+      expect([part, whole, percentText(dec(part), dec(whole))]).toEqual([part, whole, byBigJs(part, whole)]);
+    expect(percentText(dec('1'), dec('0'))).toBeNull();
+  });
+
+  it('gives big.js’s text on 50,000 random cents and decimals', () => {
+    const next = random(20261126);
+    const figure = () => {
+      const digits = 1 + Math.floor(next() * 12);
+      const n = Math.floor((next() - 0.3) * 10 ** digits);
+      return dec(n)
+        .div(10 ** Math.floor(next() * 5))
+        .toFixed();
+    };
+    for (let i = 0; i < 50_000; i++) {
+      const part = figure();
+      const whole = figure();
+      if (dec(whole).eq(0)) continue;
+      const got = percentText(dec(part), dec(whole));
+      if (got !== byBigJs(part, whole)) expect([part, whole, got]).toEqual([part, whole, byBigJs(part, whole)]);
+    }
+  });
+});
