@@ -1,11 +1,26 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpStatusOf } from './api/errors';
 import { createTrpcClient, trpc, type TrpcClientOptions } from './api/trpc';
 import { readSession, subscribeSession } from './api/session';
 import { ToastProvider } from './components/toast';
 import { Shell } from './shell';
-import { StepUpDialog } from './pages/security/step-up-dialog';
+import { useStepUpAsked } from './api/step-up';
+
+// Loaded the first time a change asks for a second factor: public pages carry none of its code.
+const StepUpDialog = lazy(() => import('./pages/security/step-up-dialog').then((m) => ({ default: m.StepUpDialog })));
+
+/** The step-up dialog, mounted from the first time it is asked for on (so it can close itself). */
+function StepUpWhenAsked() {
+  const asked = useStepUpAsked();
+  const [wanted, setWanted] = useState(false);
+  if (asked && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <StepUpDialog />
+    </Suspense>
+  ) : null;
+}
 
 /** Once, and only when the server did not answer with a client error (a 401 or 403 stays so). */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -41,7 +56,7 @@ export function App({ trpcOptions }: { trpcOptions?: TrpcClientOptions } = {}) {
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
           <Shell />
-          <StepUpDialog />
+          <StepUpWhenAsked />
         </ToastProvider>
       </QueryClientProvider>
     </trpc.Provider>

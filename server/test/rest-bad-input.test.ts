@@ -108,6 +108,8 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/users/step-up/passkey': { response: ASSERTION_SAMPLE },
   'POST /api/documents': DOCUMENT_SAMPLE,
   'PUT /api/documents/:id/file': { fileName: 'k1.pdf', content: PDF_SAMPLE },
+  'POST /api/imports/preview': { file_name: 'trades.csv', format: 'generic', csv: 'date,kind,symbol\n2025-01-02,deposit,\n' },
+  'POST /api/imports': { file_name: 'trades.csv', format: 'generic', csv: 'date,kind,symbol\n2025-01-02,deposit,\n' },
 };
 
 /**
@@ -228,6 +230,8 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
   'documents.withdraw': { id: 1 },
   'portfolio.reconciliation.run': { date: '2025-01-02', file_name: 'positions.csv', csv: 'symbol,quantity\nAAPL,10\n' },
   'portfolio.reconciliation.get': { id: 1 },
+  'portfolio.imports.preview': { file_name: 'trades.csv', format: 'generic', csv: 'date,kind,symbol\n2025-01-02,deposit,\n' },
+  'portfolio.imports.commit': { file_name: 'trades.csv', format: 'generic', csv: 'date,kind,symbol\n2025-01-02,deposit,\n' },
 };
 
 /** The procedure behind each REST path that takes a body. */
@@ -269,6 +273,8 @@ const PROCEDURE_OF_ROUTE: Record<string, string> = {
   'POST /api/users/step-up/passkey': 'auth.passkeys.stepUp',
   'POST /api/documents': 'documents.upload',
   'PUT /api/documents/:id/file': 'documents.replace',
+  'POST /api/imports/preview': 'portfolio.imports.preview',
+  'POST /api/imports': 'portfolio.imports.commit',
 };
 
 /** Every procedure, by its dotted path, with the zod schema of its input if it takes one. */

@@ -1,4 +1,4 @@
-import { createTRPCReact, httpBatchLink, httpLink, splitLink } from '@trpc/react-query';
+import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
 import { navigate } from 'wouter/use-browser-location';
 import { MAX_BATCH_SIZE } from '@contract/limits';
 import type { AppRouter } from '@server/router';
@@ -29,9 +29,6 @@ function goToSetUp(): void {
   if (globalThis.location?.pathname !== TWO_FACTOR_SETUP_PATH) navigate(TWO_FACTOR_SETUP_PATH);
 }
 
-/** The calls whose input may be too large for a batch: a document's file. */
-const UNBATCHED: ReadonlySet<string> = new Set(['documents.upload', 'documents.replace']);
-
 function authorization(): Record<string, string> {
   const token = readSession()?.token;
   return token ? { authorization: `Bearer ${token}` } : {};
@@ -42,17 +39,11 @@ export function createTrpcClient(options: TrpcClientOptions = {}) {
     links: [
       sessionEndLink(options.onSessionEnded ?? endSession),
       stepUpLink(goToSetUp),
-      // A document's upload carries its file (up to 25 MB in base64): sent alone, to the path that
-      // takes such a body (docs/decisions/0020); every other call is batched.
-      splitLink({
-        condition: (op) => UNBATCHED.has(op.path),
-        true: httpLink({ url: `${API_BASE}/trpc`, fetch: options.fetch, headers: authorization }),
-        false: httpBatchLink({
-          url: `${API_BASE}/trpc`,
-          maxItems: MAX_BATCH_SIZE,
-          fetch: options.fetch,
-          headers: authorization,
-        }),
+      httpBatchLink({
+        url: `${API_BASE}/trpc`,
+        maxItems: MAX_BATCH_SIZE,
+        fetch: options.fetch,
+        headers: authorization,
       }),
     ],
   });

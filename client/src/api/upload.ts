@@ -17,10 +17,10 @@ interface Answer {
   body: unknown;
 }
 
-function send(path: string, payload: string, onProgress: (p: UploadProgress) => void): Promise<Answer> {
+function send(method: 'POST' | 'PUT', path: string, payload: string, onProgress: (p: UploadProgress) => void): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.open(method, `${API_BASE}${path}`);
     xhr.setRequestHeader('content-type', 'application/json');
     const token = readSession()?.token;
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
@@ -45,13 +45,19 @@ const field = (body: unknown, name: string): unknown =>
   body && typeof body === 'object' && name in body ? (body as Record<string, unknown>)[name] : undefined;
 
 /**
- * Sends a JSON body with a file in it (the import paths, docs/imports.md) by XMLHttpRequest, so the
+ * Sends a JSON body with a file in it (the import paths, docs/imports.md; a document's file,
+ * docs/decisions/0020) by XMLHttpRequest, so the
  * page can show how much is sent; a 401 ends the session as every call does, and a refusal asking
  * for a recent second factor opens the step-up dialog and sends it again once (docs/decisions/0016).
  */
-export async function postFile<T>(path: string, body: object, onProgress: (p: UploadProgress) => void): Promise<T> {
+export async function postFile<T>(
+  path: string,
+  body: object,
+  onProgress: (p: UploadProgress) => void = () => {},
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<T> {
   const payload = JSON.stringify(body);
-  let answer = await send(path, payload, onProgress);
+  let answer = await send(method, path, payload, onProgress);
   if (answer.status === 403 && field(answer.body, 'stepUp') === true) {
     try {
       await requestStepUp();
@@ -59,7 +65,7 @@ export async function postFile<T>(path: string, body: object, onProgress: (p: Up
       const error = field(answer.body, 'error');
       throw new UploadError(typeof error === 'string' ? error : 'A second factor is needed.');
     }
-    answer = await send(path, payload, onProgress);
+    answer = await send(method, path, payload, onProgress);
   }
   if (answer.status === 401) {
     endSession();

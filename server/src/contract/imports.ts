@@ -15,7 +15,10 @@ export const importInput = z.strictObject({
   /** `auto` tells the format from the header line. */
   format: z.enum(['auto', ...IMPORT_FORMATS], { error: 'Format must be auto, generic, ibkr or schwab.' }).default('auto'),
   /** The file's text. Its size is checked by the service (413 above IMPORT_MAX_BYTES). */
-  csv: z.string({ error: 'csv must be the file as text.' }).max(IMPORT_MAX_BYTES * 2, 'The file is larger than 20 MB.'),
+  csv: textField('File', { message: 'csv must be the file as text.', multiline: true, trim: false }).max(
+    IMPORT_MAX_BYTES * 2,
+    'The file is larger than 20 MB.',
+  ),
 });
 export type ImportInput = z.infer<typeof importInput>;
 

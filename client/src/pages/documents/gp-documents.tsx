@@ -1,6 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { DOCUMENT_KIND_LABELS } from '@contract/document-rules';
-import type { DocumentSummary } from '@contract/documents';
+import { useMutation } from '@tanstack/react-query';
+import type { DocumentSummary, UploadDocumentOutput } from '@contract/documents';
+import { postFile } from '../../api/upload';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -86,7 +88,10 @@ function ReplaceDialog({
   onReplaced: () => Promise<void>;
 }) {
   const notify = useToast();
-  const replace = trpc.documents.replace.useMutation();
+  const replace = useMutation({
+    mutationFn: ({ id, ...file }: { id: number; fileName: string; content: string }) =>
+      postFile<UploadDocumentOutput>(`/api/documents/${id}/file`, file, undefined, 'PUT'),
+  });
   const fileRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | undefined>();
   const [problem, setProblem] = useState('');
@@ -110,7 +115,7 @@ function ReplaceDialog({
           close();
           await onReplaced();
         },
-        onError: (e) => setProblem(messageOf(e, REPLACE_FAILED)),
+        onError: (e) => setProblem(messageOf(e, REPLACE_FAILED, { orOwnMessage: true })),
       },
     );
   };

@@ -8,6 +8,9 @@ import {
   type DocumentKind,
 } from '@contract/document-rules';
 import { messageOf } from '../../api/errors';
+import { useMutation } from '@tanstack/react-query';
+import type { UploadDocumentInput, UploadDocumentOutput } from '@contract/documents';
+import { postFile } from '../../api/upload';
 import { trpc } from '../../api/trpc';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
@@ -26,7 +29,8 @@ export function UploadForm({ onFiled }: { onFiled: () => Promise<void> }) {
   const notify = useToast();
   const users = trpc.admin.users.list.useQuery();
   const partners = (users.data?.users ?? []).filter((u) => u.role === 'LP');
-  const upload = trpc.documents.upload.useMutation();
+  // The file goes to the REST path that takes its size, not into a tRPC batch (docs/decisions/0020).
+  const upload = useMutation({ mutationFn: (input: UploadDocumentInput) => postFile<UploadDocumentOutput>('/api/documents', input) });
   const fileRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [kind, setKind] = useState<DocumentKind>('letter');
@@ -79,7 +83,7 @@ export function UploadForm({ onFiled }: { onFiled: () => Promise<void> }) {
           notify.success(answer.message);
           await onFiled();
         },
-        onError: (error) => setProblem(messageOf(error, UPLOAD_FAILED)),
+        onError: (error) => setProblem(messageOf(error, UPLOAD_FAILED, { orOwnMessage: true })),
       },
     );
   };
