@@ -100,17 +100,7 @@ export async function fileDocument(deps: FileDeps, input: FileDocumentInput): Pr
       })
       .returning({ id: documents.id });
     if (!doc) throw new Error('The document was not stored');
-    await tx.insert(documentVersions).values({
-      documentId: doc.id,
-      version: 1,
-      fileName: input.fileName,
-      content: Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength),
-      sha256: file.sha256,
-      size: file.size,
-      uploadedBy: input.by.id,
-      uploadedByEmail: input.by.email,
-      uploadedAt: at,
-    });
+    await storeVersion(tx, doc.id, 1, input, file, at);
     if (audience) await tx.insert(documentAudience).values(audience.map((userId) => ({ documentId: doc.id, userId })));
     await recordAudit(tx, input.by, at, [
       {
@@ -132,6 +122,39 @@ export async function fileDocument(deps: FileDeps, input: FileDocumentInput): Pr
   });
 }
 
+/** One stored version of a document's file. */
+function storeVersion(
+  tx: Queryable,
+  documentId: number,
+  version: number,
+  input: { fileName: string; bytes: Uint8Array; by: Filer },
+  file: { sha256: string; size: number },
+  at: Date,
+) {
+  return tx.insert(documentVersions).values({
+    documentId,
+    version,
+    fileName: input.fileName,
+    content: Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength),
+    sha256: file.sha256,
+    size: file.size,
+    uploadedBy: input.by.id,
+    uploadedByEmail: input.by.email,
+    uploadedAt: at,
+  });
+}
+
+/** A document row locked for a change, or 404. */
+async function lockedDocument(tx: Queryable, id: number) {
+  const [doc] = await tx
+    .select({ id: documents.id, title: documents.title, version: documents.version, withdrawnAt: documents.withdrawnAt })
+    .from(documents)
+    .where(eq(documents.id, id))
+    .for('update');
+  if (!doc) throw fail.notFound('There is no document with that id.');
+  return doc;
+}
+
 /** A GP's new file for a document: a new version, the older ones kept; refused once it is withdrawn. */
 export async function replaceDocumentFile(
   deps: FileDeps,
@@ -143,25 +166,10 @@ export async function replaceDocumentFile(
   const file = await checkedFile(input.fileName, input.bytes);
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    const [doc] = await tx
-      .select({ id: documents.id, version: documents.version, withdrawnAt: documents.withdrawnAt })
-      .from(documents)
-      .where(eq(documents.id, input.id))
-      .for('update');
-    if (!doc) throw fail.notFound('There is no document with that id.');
+    const doc = await lockedDocument(tx, input.id);
     if (doc.withdrawnAt) throw fail.conflict('This document was withdrawn; its file cannot be replaced.');
     const version = doc.version + 1;
-    await tx.insert(documentVersions).values({
-      documentId: doc.id,
-      version,
-      fileName: input.fileName,
-      content: Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength),
-      sha256: file.sha256,
-      size: file.size,
-      uploadedBy: input.by.id,
-      uploadedByEmail: input.by.email,
-      uploadedAt: at,
-    });
+    await storeVersion(tx, doc.id, version, input, file, at);
     await tx.update(documents).set({ version }).where(eq(documents.id, doc.id));
     await recordAudit(tx, input.by, at, [
       {
@@ -180,12 +188,7 @@ export async function replaceDocumentFile(
 export async function withdrawDocument(deps: FileDeps, input: { id: number; by: Filer }): Promise<{ id: number }> {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    const [doc] = await tx
-      .select({ id: documents.id, title: documents.title, withdrawnAt: documents.withdrawnAt })
-      .from(documents)
-      .where(eq(documents.id, input.id))
-      .for('update');
-    if (!doc) throw fail.notFound('There is no document with that id.');
+    const doc = await lockedDocument(tx, input.id);
     if (doc.withdrawnAt) throw fail.conflict('This document was already withdrawn.');
     await tx.update(documents).set({ withdrawnAt: at, withdrawnBy: input.by.id }).where(eq(documents.id, doc.id));
     await recordAudit(tx, input.by, at, [
