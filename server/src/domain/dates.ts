@@ -13,14 +13,11 @@ export function isCalendarDay(text: string): boolean {
 
 /** The firm keeps its books on New York time: the trading day a moment falls on there. */
 export function dayInNewYork(at: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  return newYorkDay.format(at);
 }
+
+/** Made once: building a formatter costs far more than using one (an import checks every line's date). en-CA writes YYYY-MM-DD. */
+const newYorkDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {
