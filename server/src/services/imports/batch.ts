@@ -5,6 +5,7 @@ import type { OpenLot } from '../../domain/fifo';
 import { centsText, dec, type Decimal } from '../../domain/money';
 import { auditRows, type Actor, type AuditEntry } from '../../platform/audit';
 import { insertJsonRows } from '../../db/bulk-insert';
+import { YIELD_EVERY, yieldToLoop } from '../../platform/yield';
 import { quoteKey } from '../market/provider';
 import {
   checkDay,
@@ -67,10 +68,6 @@ import { typedSymbol } from '../portfolio/trade-rules';
 
 /** Rows in one statement. */
 const CHUNK = 1000;
-/** Lines replayed between two yields to the event loop. */
-const YIELD_EVERY = 500;
-
-export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface MemoryLot extends OpenLot {
   row: LotRow;

@@ -10,6 +10,7 @@ import type { Instrument } from '../market/provider';
 import type { SymbolStatus } from '../market/lookup';
 import { noMarketData } from '../market/lookup';
 import { firmSymbol } from '../portfolio/trade-rules';
+import { YIELD_EVERY, yieldToLoop } from '../../platform/yield';
 import { problemText, type ImportKind, type ImportLine, type ReadFile } from './formats';
 
 /**
@@ -139,7 +140,8 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
   const heldOn = (symbol: string, day: string, inclusive: boolean) =>
     (held.get(symbol)?.upTo(day, inclusive) ?? ZERO).plus(added.get(symbol)?.upTo(day, inclusive) ?? ZERO);
   const perShareOf = new Map<number, string>();
-  for (const l of writes) {
+  for (const [i, l] of writes.entries()) {
+    if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
     const symbol = l.symbol ?? '';
     if (l.kind === 'buy') add(symbol, l.date, dec(l.qty!));
     else if (l.kind === 'sell') {
