@@ -11,6 +11,15 @@ export function isCalendarDay(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+// en-CA writes dates as YYYY-MM-DD. Made once: building a formatter costs tens of microseconds, and
+// the capital accounts ask for the day of every entry (500 LPs' entries at a firm's size).
+const newYorkDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** The firm keeps its books on New York time: the trading day a moment falls on there. */
 export function dayInNewYork(at: Date): string {
   return newYorkDay.format(at);
