@@ -25,9 +25,6 @@ export function dayInNewYork(at: Date): string {
   return newYorkDay.format(at);
 }
 
-/** Made once: building a formatter costs far more than using one (an import checks every line's date). en-CA writes YYYY-MM-DD. */
-const newYorkDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
