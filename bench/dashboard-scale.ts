@@ -1,0 +1,185 @@
+/**
+ * The GP dashboard at a firm's size, in Debian's Chromium on the built app served by the scale
+ * step's server (bench/scale.ts): per try, from pressing LOG IN to the frame in which the Net
+ * Account Value shows its figure and to the frame in which the Liquid Assets table shows its first
+ * row; the longest task (PerformanceObserver 'longtask') from LOG IN until the whole page is built
+ * (its last section, Cash and Margin, is there); then a sort by Value $ timed from the click to
+ * the frame that shows the new order, with the lots closed and with every symbol's lots open.
+ */
+import type { Page } from 'puppeteer-core';
+import { launchBenchChromium } from './chromium';
+
+export interface DashboardTry {
+  /** LOG IN → Net Account Value painted. */
+  figuresMs: number;
+  /** LOG IN → the Liquid Assets table's first row painted. */
+  holdingsMs: number;
+  /** The longest task from LOG IN until the page's last section is there. */
+  longestTaskMs: number;
+}
+
+export interface DashboardScaleResult {
+  tries: DashboardTry[];
+  /** Medians of the tries. */
+  figuresMs: number;
+  holdingsMs: number;
+  longestTaskMs: number;
+  /** Click on Value $ → new order painted, lots closed (median of the clicks). */
+  sortMs: number;
+  /** The same with every symbol's lots open. */
+  sortOpenMs: number | null;
+  /** Body rows in the DOM with every symbol's lots open. */
+  rowsInDom: number | null;
+  /** The longest task while sorting with the lots open. */
+  sortLongestTaskMs: number | null;
+}
+
+/** Marks LOG IN, the figures' and the holdings' first paint, and records long tasks. */
+const ARM = `(() => {
+  const t = { longTasks: [] };
+  window.__dash = t;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) t.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  document.addEventListener('click', (event) => {
+    if (event.target instanceof HTMLElement && event.target.closest('button[type="submit"]')) t.pressedAt ??= performance.now();
+  }, true);
+  const afterPaint = (key) => requestAnimationFrame(() => requestAnimationFrame(() => (t[key] ??= performance.now())));
+  const figureShown = () => [...document.querySelectorAll('.stat-card')].some(
+    (card) => card.textContent?.includes('Net Account Value') && /\\$\\d/.test(card.querySelector('dd')?.textContent ?? ''));
+  const holdingsShown = () => !!document.querySelector('[aria-label="Liquid Assets table"] tbody tr th');
+  const builtShown = () => !!document.querySelector('[aria-labelledby="balances-heading"], .balances-panel');
+  const observer = new MutationObserver(() => {
+    if (t.figuresArmed === undefined && figureShown()) { t.figuresArmed = 1; afterPaint('figuresAt'); }
+    if (t.holdingsArmed === undefined && holdingsShown()) { t.holdingsArmed = 1; afterPaint('holdingsAt'); }
+    if (t.builtArmed === undefined && builtShown()) { t.builtArmed = 1; afterPaint('builtAt'); observer.disconnect(); }
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+})()`;
+
+interface Marks {
+  pressedAt?: number;
+  figuresAt?: number;
+  holdingsAt?: number;
+  builtAt?: number;
+  longTasks: { start: number; duration: number }[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function oneTry(page: Page, url: string, login: { email: string; password: string }): Promise<DashboardTry> {
+  await page.goto(`${url}/login`);
+  await page.evaluate('localStorage.clear()');
+  await page.goto(`${url}/login`);
+  await page.locator('form.auth__card input[name="email"]').fill(login.email);
+  await page.locator('form.auth__card input[name="password"]').fill(login.password);
+  await page.evaluate(ARM);
+  await page.locator('form.auth__card button[type="submit"]').click();
+  await page.waitForFunction('window.__dash && window.__dash.builtAt !== undefined && window.__dash.holdingsAt !== undefined', {
+    timeout: 120_000,
+  });
+  const marks = (await page.evaluate('window.__dash')) as Marks;
+  if (marks.pressedAt === undefined || marks.figuresAt === undefined || marks.holdingsAt === undefined || marks.builtAt === undefined) {
+    throw new Error('the dashboard timing was not recorded');
+  }
+  const pressed = marks.pressedAt;
+  const built = marks.builtAt;
+  const during = marks.longTasks.filter((task) => task.start + task.duration >= pressed && task.start <= built);
+  return {
+    figuresMs: marks.figuresAt - pressed,
+    holdingsMs: marks.holdingsAt - pressed,
+    longestTaskMs: Math.max(0, ...during.map((task) => task.duration)),
+  };
+}
+
+/**
+ * Clicks Value $'s sort button and resolves with the time from the click to the frame after the
+ * table's first body row changed (or, where it did not, after aria-sort changed), and the longest task meanwhile.
+ */
+const TIME_SORT = `(async () => {
+  const region = document.querySelector('[aria-label="Liquid Assets table"]');
+  const header = [...region.querySelectorAll('thead th')].find((th) => th.textContent.startsWith('Value $'));
+  const button = header.querySelector('button');
+  const before = header.getAttribute('aria-sort');
+  const tasks = [];
+  const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e.duration); });
+  observer.observe({ type: 'longtask' });
+  const changed = new Promise((resolve) => {
+    const check = () => header.getAttribute('aria-sort') !== before;
+    const mo = new MutationObserver(() => { if (check()) { mo.disconnect(); resolve(); } });
+    mo.observe(region, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  const started = performance.now();
+  button.click();
+  await changed;
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const ms = performance.now() - started;
+  // A task still running when the frame came is reported after it.
+  await new Promise((r) => setTimeout(r, 50));
+  observer.disconnect();
+  return { ms, longest: Math.max(0, ...tasks) };
+})()`;
+
+const OPEN_ALL = `(async () => {
+  const region = document.querySelector('[aria-label="Liquid Assets table"]');
+  for (;;) {
+    const closed = region.querySelector('button[aria-expanded="false"][aria-label^="Show lots of"]');
+    if (!closed) break;
+    closed.click();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  }
+  return region.querySelectorAll('tbody tr').length;
+})()`;
+
+export async function measureDashboardAtScale(
+  chromium: string,
+  url: string,
+  login: { email: string; password: string },
+  tries = 3,
+): Promise<DashboardScaleResult> {
+  const { browser, close } = await launchBenchChromium('dashboard-scale', chromium);
+  try {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(120_000);
+    await page.setViewport({ width: 1440, height: 900 });
+    const results: DashboardTry[] = [];
+    for (let i = 0; i < tries; i++) results.push(await oneTry(page, url, login));
+    const sorts: number[] = [];
+    for (let i = 0; i < 4; i++) sorts.push(((await page.evaluate(TIME_SORT)) as { ms: number }).ms);
+    let sortOpenMs: number | null = null;
+    let rowsInDom: number | null = null;
+    let sortLongestTaskMs: number | null = null;
+    try {
+      rowsInDom = (await page.evaluate(OPEN_ALL)) as number;
+      const open: { ms: number; longest: number }[] = [];
+      for (let i = 0; i < 4; i++) open.push((await page.evaluate(TIME_SORT)) as { ms: number; longest: number });
+      sortOpenMs = median(open.map((s) => s.ms));
+      sortLongestTaskMs = median(open.map((s) => s.longest));
+    } catch {
+      // Opening every symbol's lots may take longer than the bench allows at L without virtual rows.
+    }
+    return {
+      tries: results,
+      figuresMs: median(results.map((r) => r.figuresMs)),
+      holdingsMs: median(results.map((r) => r.holdingsMs)),
+      longestTaskMs: median(results.map((r) => r.longestTaskMs)),
+      sortMs: median(sorts),
+      sortOpenMs,
+      rowsInDom,
+      sortLongestTaskMs,
+    };
+  } finally {
+    await close();
+  }
+}
+
+const r = (v: number | null) => (v === null || Number.isNaN(v) ? '-' : `${Math.round(v)}`);
+
+export function formatDashboardScale(size: string, d: DashboardScaleResult): string {
+  return [
+    `dashboard at ${size} (median of ${d.tries.length} tries): LOG IN -> figures ${r(d.figuresMs)} ms, -> holdings painted ${r(d.holdingsMs)} ms (target <= 1000),`,
+    `  longest task ${r(d.longestTaskMs)} ms (target <= 100); sort by Value $ ${r(d.sortMs)} ms with lots closed,`,
+    `  ${r(d.sortOpenMs)} ms with every symbol's lots open (${r(d.rowsInDom)} rows in the DOM, longest task ${r(d.sortLongestTaskMs)} ms) (target <= 100)`,
+    `  tries: ${d.tries.map((t) => `${r(t.figuresMs)}/${r(t.holdingsMs)}/${r(t.longestTaskMs)}`).join(', ')} ms (figures/holdings/longest task)`,
+  ].join('\n');
+}
