@@ -28,8 +28,9 @@ export interface DashboardScaleResult {
   sortMs: number;
   /** The same with every symbol's lots open. */
   sortOpenMs: number | null;
-  /** Body rows in the DOM with every symbol's lots open. */
+  /** Body rows in the DOM with every symbol's lots open, and the rows the table has then. */
   rowsInDom: number | null;
+  rowsOpen: number | null;
   /** The longest task while sorting with the lots open. */
   sortLongestTaskMs: number | null;
 }
@@ -120,15 +121,28 @@ const TIME_SORT = `(async () => {
   return { ms, longest: Math.max(0, ...tasks) };
 })()`;
 
+/**
+ * Opens every symbol's lots, the last symbol first: the symbols still closed are then always the
+ * table's first rows, in the page whether or not the table leaves the rows out of view out. Then
+ * scrolls the table's top into view; answers the rows in the DOM and the rows the table has.
+ */
 const OPEN_ALL = `(async () => {
   const region = document.querySelector('[aria-label="Liquid Assets table"]');
+  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  region.scrollIntoView();
+  await frames();
   for (;;) {
-    const closed = region.querySelector('button[aria-expanded="false"][aria-label^="Show lots of"]');
+    const closed = [...region.querySelectorAll('button[aria-expanded="false"][aria-label^="Show lots of"]')].at(-1);
     if (!closed) break;
     closed.click();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await frames();
   }
-  return region.querySelectorAll('tbody tr').length;
+  window.scrollTo(0, region.getBoundingClientRect().top + window.scrollY - 80);
+  await frames();
+  const table = region.querySelector('table');
+  const inDom = table.querySelectorAll('tbody tr:not([aria-hidden="true"])').length;
+  const count = table.getAttribute('aria-rowcount');
+  return { inDom, rows: count ? Number(count) - 1 - table.querySelectorAll('tfoot tr').length : inDom };
 })()`;
 
 export async function measureDashboardAtScale(
@@ -148,9 +162,12 @@ export async function measureDashboardAtScale(
     for (let i = 0; i < 4; i++) sorts.push(((await page.evaluate(TIME_SORT)) as { ms: number }).ms);
     let sortOpenMs: number | null = null;
     let rowsInDom: number | null = null;
+    let rowsOpen: number | null = null;
     let sortLongestTaskMs: number | null = null;
     try {
-      rowsInDom = (await page.evaluate(OPEN_ALL)) as number;
+      const opened = (await page.evaluate(OPEN_ALL)) as { inDom: number; rows: number };
+      rowsInDom = opened.inDom;
+      rowsOpen = opened.rows;
       const open: { ms: number; longest: number }[] = [];
       for (let i = 0; i < 4; i++) open.push((await page.evaluate(TIME_SORT)) as { ms: number; longest: number });
       sortOpenMs = median(open.map((s) => s.ms));
@@ -166,6 +183,7 @@ export async function measureDashboardAtScale(
       sortMs: median(sorts),
       sortOpenMs,
       rowsInDom,
+      rowsOpen,
       sortLongestTaskMs,
     };
   } finally {
@@ -179,7 +197,7 @@ export function formatDashboardScale(size: string, d: DashboardScaleResult): str
   return [
     `dashboard at ${size} (median of ${d.tries.length} tries): LOG IN -> figures ${r(d.figuresMs)} ms, -> holdings painted ${r(d.holdingsMs)} ms (target <= 1000),`,
     `  longest task ${r(d.longestTaskMs)} ms (target <= 100); sort by Value $ ${r(d.sortMs)} ms with lots closed,`,
-    `  ${r(d.sortOpenMs)} ms with every symbol's lots open (${r(d.rowsInDom)} rows in the DOM, longest task ${r(d.sortLongestTaskMs)} ms) (target <= 100)`,
+    `  ${r(d.sortOpenMs)} ms with every symbol's lots open (${r(d.rowsOpen)} rows, ${r(d.rowsInDom)} of them in the DOM, longest task ${r(d.sortLongestTaskMs)} ms) (target <= 100)`,
     `  tries: ${d.tries.map((t) => `${r(t.figuresMs)}/${r(t.holdingsMs)}/${r(t.longestTaskMs)}`).join(', ')} ms (figures/holdings/longest task)`,
   ].join('\n');
 }

@@ -165,7 +165,9 @@ async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings)
   const seedStarted = performance.now();
   const withDashboard = settings.dashboard !== 'off' && existsSync(join(settings.clientDist, 'index.html')) && existsSync(CHROMIUM);
   if (settings.dashboard !== 'off' && !withDashboard) {
-    host.log(`scale ${size.name}: the dashboard is not measured (no ${settings.clientDist}/index.html: pnpm build; or no Chromium at ${CHROMIUM})`);
+    host.log(
+      `scale ${size.name}: the dashboard is not measured (no ${settings.clientDist}/index.html: pnpm build; or no Chromium at ${CHROMIUM})`,
+    );
   }
   const started = host.startServer(url, {
     BENCH_SCALE: size.name,
