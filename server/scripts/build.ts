@@ -57,11 +57,12 @@ export const SERVER_ENTRY_POINTS: EntryPoint[] = [
 ];
 
 /**
- * The worker threads' modules, built beside every entry point (services/capital/statement-pdf-render.ts
- * finds its worker next to the bundle it runs from).
+ * The worker threads' modules, built beside every entry point (services/capital/statement-pdf-render.ts and
+ * services/documents/pdf.ts find their workers next to the bundle they run from).
  */
 export const WORKER_ENTRY_POINTS: EntryPoint[] = [
   { in: join(serverDir, 'src/services/capital/statement-pdf-worker.ts'), out: 'statement-pdf-worker' },
+  { in: join(serverDir, 'src/services/documents/pdf-pages-worker.ts'), out: 'pdf-pages-worker' },
 ];
 
 /** Builds these entry points, and the workers, into `outdir` (esbuild resolves from here, the server package's). */

@@ -35,6 +35,7 @@ export const TOO_LARGE_MESSAGE = 'The file is too large: a document can be at mo
 export const NOT_A_PDF_MESSAGE = 'The file is not a PDF. Upload a PDF document (its content, not only its name, must be a PDF).';
 export const UNREADABLE_PDF_MESSAGE = 'The file starts like a PDF but could not be read as one. Save it again as a PDF and upload that.';
 export const EMPTY_FILE_MESSAGE = 'The file is empty.';
+export const UPLOADS_BUSY_MESSAGE = 'Too many documents are being checked right now. Please try again in a moment.';
 
 /** A year (2026) or a quarter (2026-Q3). */
 export const PERIOD_RULE = /^(19|20|21)\d{2}(-Q[1-4])?$/;
