@@ -6,6 +6,8 @@
  * (its last section, Cash and Margin, is there); then a sort by Value $ timed from the click to
  * the frame that shows the new order, with the lots closed and with every symbol's lots open.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { launchBenchChromium } from './chromium';
 
@@ -33,6 +35,9 @@ export interface DashboardScaleResult {
   rowsOpen: number | null;
   /** The longest task while sorting with the lots open. */
   sortLongestTaskMs: number | null;
+  /** The tRPC answers of the last LOG IN: bytes as JSON (decoded) and as sent (compressed, headers included). */
+  dataBytes: number;
+  transferBytes: number;
 }
 
 /** Marks LOG IN, the figures' and the holdings' first paint, and records long tasks. */
@@ -150,6 +155,8 @@ export async function measureDashboardAtScale(
   url: string,
   login: { email: string; password: string },
   tries = 3,
+  /** Where to write a CPU profile (.cpuprofile, bench/profile-top.ts reads it) of the last try, when given. */
+  profileFile?: string,
 ): Promise<DashboardScaleResult> {
   const { browser, close } = await launchBenchChromium('dashboard-scale', chromium);
   try {
@@ -157,9 +164,29 @@ export async function measureDashboardAtScale(
     page.setDefaultTimeout(120_000);
     await page.setViewport({ width: 1440, height: 900 });
     const results: DashboardTry[] = [];
-    for (let i = 0; i < tries; i++) results.push(await oneTry(page, url, login));
+    for (let i = 0; i < tries; i++) {
+      const profiling = profileFile !== undefined && i === tries - 1;
+      const cdp = profiling ? await page.createCDPSession() : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
+      results.push(await oneTry(page, url, login));
+      if (cdp && profileFile) {
+        const { profile } = await cdp.send('Profiler.stop');
+        mkdirSync(dirname(profileFile), { recursive: true });
+        writeFileSync(profileFile, JSON.stringify(profile));
+        await cdp.detach();
+      }
+    }
     const sorts: number[] = [];
     for (let i = 0; i < 4; i++) sorts.push(((await page.evaluate(TIME_SORT)) as { ms: number }).ms);
+    const data = (await page.evaluate(`performance.getEntriesByType('resource').filter((e) => e.name.includes('/trpc/'))
+      .reduce((sum, e) => ({ decoded: sum.decoded + e.decodedBodySize, transfer: sum.transfer + e.transferSize }), { decoded: 0, transfer: 0 })`)) as {
+      decoded: number;
+      transfer: number;
+    };
     let sortOpenMs: number | null = null;
     let rowsInDom: number | null = null;
     let rowsOpen: number | null = null;
@@ -185,6 +212,8 @@ export async function measureDashboardAtScale(
       rowsInDom,
       rowsOpen,
       sortLongestTaskMs,
+      dataBytes: data.decoded,
+      transferBytes: data.transfer,
     };
   } finally {
     await close();
@@ -198,6 +227,7 @@ export function formatDashboardScale(size: string, d: DashboardScaleResult): str
     `dashboard at ${size} (median of ${d.tries.length} tries): LOG IN -> figures ${r(d.figuresMs)} ms, -> holdings painted ${r(d.holdingsMs)} ms (target <= 1000),`,
     `  longest task ${r(d.longestTaskMs)} ms (target <= 100); sort by Value $ ${r(d.sortMs)} ms with lots closed,`,
     `  ${r(d.sortOpenMs)} ms with every symbol's lots open (${r(d.rowsOpen)} rows, ${r(d.rowsInDom)} of them in the DOM, longest task ${r(d.sortLongestTaskMs)} ms) (target <= 100)`,
+    `  the dashboard's tRPC answers: ${(d.dataBytes / 1e6).toFixed(2)} MB of JSON, ${(d.transferBytes / 1e6).toFixed(2)} MB sent`,
     `  tries: ${d.tries.map((t) => `${r(t.figuresMs)}/${r(t.holdingsMs)}/${r(t.longestTaskMs)}`).join(', ')} ms (figures/holdings/longest task)`,
   ].join('\n');
 }

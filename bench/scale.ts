@@ -9,7 +9,8 @@
  * docs/benchmarks.md; writes bench-results/scale-<time>.json. BENCH_SCALE_SIZES (S,M,L) picks sizes.
  * With the client built (BENCH_SCALE_CLIENT_DIST, client/dist) and Chromium there, each size also
  * measures the GP dashboard first (bench/dashboard-scale.ts); BENCH_SCALE_DASHBOARD=only measures
- * that alone, =off leaves it out.
+ * that alone, =off leaves it out; BENCH_SCALE_PROFILE=1 writes a CPU profile of its last LOG IN to
+ * bench-results/profiles/dashboard-<size>.cpuprofile (bench/profile-top.ts reads it).
  */
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
@@ -159,7 +160,7 @@ async function timed(url: string, init: RequestInit): Promise<{ ms: number; stat
   }
 }
 
-async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings): Promise<ScaleResult> {
+async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings, env: NodeJS.ProcessEnv): Promise<ScaleResult> {
   const url = await host.createDatabase();
   host.log(`scale ${size.name}: ${size.lots} lots, ${size.days} days, ${size.lps} LPs: seeding and starting the server`);
   const seedStarted = performance.now();
@@ -194,8 +195,10 @@ async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings)
     let dashboard: DashboardScaleResult | null = null;
     if (withDashboard) {
       host.log(`scale ${size.name}: the GP dashboard in Chromium (LOG IN -> painted, longest task, sorting)`);
-      dashboard = await measureDashboardAtScale(CHROMIUM, base, BENCH_USER);
+      const profile = env.BENCH_SCALE_PROFILE ? join(host.resultsDir, 'profiles', `dashboard-${size.name}.cpuprofile`) : undefined;
+      dashboard = await measureDashboardAtScale(CHROMIUM, base, BENCH_USER, 3, profile);
       host.log(formatDashboardScale(size.name, dashboard));
+      host.log(await lotsShare(base, ready.token));
     }
     if (settings.dashboard === 'only') return { size, seedSeconds, startSeconds, rows: [], dashboard };
 
@@ -270,6 +273,17 @@ async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings)
     await host.stopServer(started.child);
     await host.dropDatabase();
   }
+}
+
+/** How much of the valuation answer is the lots' figures, which the dashboard shows only under an open symbol. */
+async function lotsShare(base: string, token: string): Promise<string> {
+  const res = await fetch(`${base}/api/portfolio/valuation`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  const valuation = JSON.parse(text) as { positions?: { lots?: unknown[] }[] };
+  const lots = (valuation.positions ?? []).reduce((n, p) => n + (p.lots?.length ?? 0), 0);
+  for (const position of valuation.positions ?? []) position.lots = [];
+  const without = JSON.stringify(valuation).length;
+  return `the valuation: ${(text.length / 1e6).toFixed(2)} MB of JSON, ${(without / 1e6).toFixed(2)} MB without its ${lots} lots' figures`;
 }
 
 /** /healthz at 20 requests a second on one connection, beside a run of bench/load.ts (which keeps the one run it may stop). */
@@ -398,7 +412,7 @@ export function formatScale(results: ScaleResult[]): string {
 export async function runScale(host: ScaleHost, env: NodeJS.ProcessEnv = process.env): Promise<ScaleResult[]> {
   const settings = settingsOf(env);
   const results: ScaleResult[] = [];
-  for (const size of settings.sizes) results.push(await measureSize(host, size, settings));
+  for (const size of settings.sizes) results.push(await measureSize(host, size, settings, env));
   mkdirSync(host.resultsDir, { recursive: true });
   const json = `${JSON.stringify({ at: new Date().toISOString(), settings, results }, null, 2)}\n`;
   writeFileSync(join(host.resultsDir, `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), json);

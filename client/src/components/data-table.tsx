@@ -168,15 +168,26 @@ export function DataTable<Row extends RowData>({
   );
   const [sorting, setSorting] = useState<SortingState>(initialSort ? [{ id: initialSort.key, desc: initialSort.descending ?? false }] : []);
   const [expanded, setExpanded] = useState<ExpandedState>({});
+  // Only open rows' sub-rows are handed to TanStack Table: a firm's 20,000 lots under closed
+  // symbols are never made into rows. The data's identity changes when a row opens or closes, so
+  // the table's rows are made again, from the top-level rows and the open ones' sub-rows.
+  const data = useMemo(() => (expanded === true || Object.keys(expanded).length > 0 ? rows.slice() : rows), [rows, expanded]);
+  const isOpen = (id: string) => expanded === true || expanded[id] === true;
 
   const table = useTable({
     features,
     columns: tableColumns,
-    data: rows,
+    data,
     state: { sorting, expanded },
     onSortingChange: setSorting,
     onExpandedChange: setExpanded,
-    getSubRows: subRows ? (row) => (subRows(row)?.length ? [...(subRows(row) ?? [])] : undefined) : undefined,
+    getSubRows: subRows
+      ? (row) => {
+          const open = isOpen(String(rowKey(row))) ? subRows(row) : undefined;
+          return open?.length ? [...open] : undefined;
+        }
+      : undefined,
+    getRowCanExpand: subRows ? (row) => (subRows(row.original)?.length ?? 0) > 0 : undefined,
     getRowId: (row) => String(rowKey(row)),
     enableSortingRemoval: false,
     enableMultiSort: false,
