@@ -12,6 +12,9 @@ const LOTS = 3_000;
 const FIRST_DAY = '2016-01-01';
 const lotLabel = (k: number) => `Lot of ${formatCalendarDate(addDays(FIRST_DAY, k))}`;
 
+/** How many lots' delete buttons the keyboard goes through: more than the page has at first. */
+const TABBED = 150;
+
 /** Far more than a screen shows, far fewer than the table's 3,000 rows. */
 const MAX_ROWS_IN_PAGE = 200;
 
@@ -90,6 +93,14 @@ describeInBrowser('a firm’s thousands of lots on the dashboard in Chromium', (
     await expect.poll(() => table.getAttribute('aria-rowcount')).toBe(String(1 + symbols + 1 + LOTS + 4));
     expect(await rowsInPage(page)).toBeLessThanOrEqual(MAX_ROWS_IN_PAGE);
     expect(await rowNames(page)).not.toContain(lotLabel(LOTS));
+
+    // The keyboard goes on past the rows first in the page: Tab from a lot's delete button to the next lot's.
+    const deleteLot = (k: number) =>
+      liquidTable(page).getByRole('button', { name: `Delete KO lot of ${formatCalendarDate(addDays(FIRST_DAY, k))}` });
+    await deleteLot(1).focus();
+    expect(await deleteLot(TABBED).count()).toBe(0);
+    for (let k = 2; k <= TABBED; k++) await page.keyboard.press('Tab');
+    await expect.poll(() => deleteLot(TABBED).evaluate((button) => button === document.activeElement)).toBe(true);
 
     // The last of the added lots is near the end of the table: scrolling there brings it in.
     await scrollToTableEnd(page);

@@ -63,7 +63,7 @@ export default function VirtualRows<Row extends { id: string; depth: number }>({
 function SpacerRow({ height, columnCount }: { height: number; columnCount: number }) {
   return (
     <tr aria-hidden="true" className="data-table__spacer">
-      <td colSpan={columnCount} style={{ height }} />
+      <td colSpan={columnCount} style={{ height: Math.round(height) }} />
     </tr>
   );
 }
