@@ -82,11 +82,28 @@ const SHIFT_16 = TEN ** BigInt(16);
 const SHIFT_18 = TEN ** BigInt(18);
 
 /** n ÷ d rounded to an integer, a half away from zero (d > 0). */
-function divideHalfUp(n: bigint, d: bigint): bigint {
+export function divideHalfUp(n: bigint, d: bigint): bigint {
   const negative = n < BIG_ZERO;
   const magnitude = negative ? -n : n;
   const rounded = (magnitude * TWO + d) / (TWO * d);
   return negative ? -rounded : rounded;
+}
+
+/** big.js's `part.div(whole)` (20 places, half up) as an integer × 10^20; whole ≠ 0. */
+export function quotient20(part: Decimal, whole: Decimal): bigint {
+  const [p, pPlaces] = scaledInteger(part);
+  const [wScaled, wPlaces] = scaledInteger(whole);
+  let w = wScaled;
+  // part ÷ whole = (p × 10^wPlaces) ÷ (w × 10^pPlaces); the sign goes with the numerator.
+  let n = p * TEN ** BigInt(wPlaces) * SHIFT_20;
+  if (w < BIG_ZERO) [n, w] = [-n, -w];
+  return divideHalfUp(n, w * TEN ** BigInt(pPlaces));
+}
+
+/** An integer × 10^places as decimal text with exactly that many places ("-12.340000000000"); places > 0. */
+export function scaledText(n: bigint, places: number): string {
+  const digits = (n < BIG_ZERO ? -n : n).toString().padStart(places + 1, '0');
+  return `${n < BIG_ZERO ? '-' : ''}${digits.slice(0, -places)}.${digits.slice(-places)}`;
 }
 
 /**
@@ -97,15 +114,16 @@ function divideHalfUp(n: bigint, d: bigint): bigint {
  * "0.00" (big.js's round, then toFixed, does).
  */
 function quotientHundredths(part: Decimal, whole: Decimal, unit: bigint, signedZero: boolean): string {
-  const [p, pPlaces] = scaledInteger(part);
-  const [wScaled, wPlaces] = scaledInteger(whole);
-  let w = wScaled;
-  // part ÷ whole = (p × 10^wPlaces) ÷ (w × 10^pPlaces); the sign goes with the numerator.
-  let n = p * TEN ** BigInt(wPlaces) * SHIFT_20;
-  if (w < BIG_ZERO) [n, w] = [-n, -w];
-  const quotient = divideHalfUp(n, w * TEN ** BigInt(pPlaces)); // × 10^20
-  const hundredths = divideHalfUp(quotient, unit);
-  const negative = hundredths < BIG_ZERO || (signedZero && hundredths === BIG_ZERO && quotient < BIG_ZERO && p !== BIG_ZERO);
+  return hundredthsText(quotient20(part, whole), unit, signedZero);
+}
+
+/**
+ * An integer × 10^20 rounded half up to hundredths of `unit` and shown at 2 places; a negative
+ * figure that rounds to zero is "-0.00" with `signedZero` (as big.js's toFixed shows it).
+ */
+export function hundredthsText(scaled: bigint, unit: bigint, signedZero: boolean): string {
+  const hundredths = divideHalfUp(scaled, unit);
+  const negative = hundredths < BIG_ZERO || (signedZero && hundredths === BIG_ZERO && scaled < BIG_ZERO);
   const magnitude = (hundredths < BIG_ZERO ? -hundredths : hundredths).toString().padStart(3, '0');
   return `${negative ? '-' : ''}${magnitude.slice(0, -2)}.${magnitude.slice(-2)}`;
 }
