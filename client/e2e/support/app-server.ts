@@ -68,14 +68,20 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
  * seeded at the start of the run (support/seeded-data.ts), which starts in a fraction of the time
  * seeding takes, or a new one when there is none.
  */
-export async function startAppServer(options: { prepare?: (dataDir: string) => Promise<void> } = {}): Promise<AppServer> {
+export async function startAppServer(
+  options: {
+    prepare?: (dataDir: string) => Promise<void>;
+    /** Settings of this app beyond the tests' own (MARKET_REFRESH_SECONDS: '0' keeps prices still). */
+    env?: Record<string, string>;
+  } = {},
+): Promise<AppServer> {
   const seeded = await seededData();
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   if (seeded) await cp(seeded, dataDir, { recursive: true });
   else if (options.prepare) await seedDataDir(dataDir);
   // What a test adds to the books before the app opens them (support/lots.ts).
   await options.prepare?.(dataDir);
-  return runApp(dataDir, { removeOnStop: true });
+  return runApp(dataDir, { removeOnStop: true, env: options.env });
 }
 
 export const SEEDED_READY = 'ready';
@@ -110,7 +116,10 @@ export async function seedDataDir(dataDir: string): Promise<void> {
   if (existsSync(join(dataDir, 'server.pid'))) throw new Error(`the app seeding ${dataDir} did not shut down cleanly`);
 }
 
-async function runApp(dataDir: string, { removeOnStop }: { removeOnStop: boolean }): Promise<AppServer> {
+async function runApp(
+  dataDir: string,
+  { removeOnStop, env = {} }: { removeOnStop: boolean; env?: Record<string, string> },
+): Promise<AppServer> {
   for (const built of [SERVER_ENTRY, join(CLIENT_DIST, 'index.html')]) {
     if (!existsSync(built)) {
       if (removeOnStop) await rm(dataDir, { recursive: true, force: true });
@@ -135,6 +144,7 @@ async function runApp(dataDir: string, { removeOnStop }: { removeOnStop: boolean
       LOG_LEVEL: 'warn',
       // The seeded demo keeps its snapshots, so pages show the same figures in every browser test.
       HISTORY_REBUILD: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
