@@ -63,12 +63,20 @@ export function provisionalMark(since: string | null, figures: boolean): Provisi
   return since === null ? null : { since, figures, note: PROVISIONAL_NOTE };
 }
 
-/** An entry as accounts and statements show it: when it was recorded, and whether its price is provisional. */
-export const entryView = (row: EntryRow, books: ProvisionalBooks) => ({
-  ...entryRecord(row),
-  recorded_on: dayInNewYork(row.createdAt),
-  provisional: books.mispriced.has(row.id),
-});
+/**
+ * An entry as accounts and statements show it: when it was recorded, whether its price is
+ * provisional, and whether it was priced at an official net account value (one set for its date
+ * before it was recorded: `officials` maps those days to when they were set).
+ */
+export const entryView = (row: EntryRow, books: ProvisionalBooks, officials: ReadonlyMap<string, Date>) => {
+  const officialSince = row.kind === 'commitment' ? undefined : officials.get(row.date);
+  return {
+    ...entryRecord(row),
+    recorded_on: dayInNewYork(row.createdAt),
+    provisional: books.mispriced.has(row.id),
+    official: officialSince !== undefined && officialSince.getTime() <= row.createdAt.getTime(),
+  };
+};
 
 /** The earlier of two days, either of which may be missing. */
 export const earlier = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : a < b ? a : b);
