@@ -102,6 +102,17 @@ describe.each(databaseKinds)('official net account values in capital accounts on
     expect(removed.entries.find((e) => e.date === date)?.official).toBe(false);
   });
 
+  it('never marks an entry priced at an official value provisional: it does not rest on a snapshot', async () => {
+    // The snapshots of days −3 and −2 were taken before the contribution of day −5 was recorded.
+    await send('POST', `/api/capital-accounts/${lpId}/entries`, { kind: 'contribution', amount: '1000', date: day(-3) });
+    await send('PUT', '/api/portfolio/official-nav', { date: day(-2), value: '1300000' });
+    await send('POST', `/api/capital-accounts/${lpId}/entries`, { kind: 'contribution', amount: '1000', date: day(-2) });
+    const entries = (await account()).entries as unknown as { date: string; provisional: boolean; official: boolean }[];
+    expect(entries.find((e) => e.date === day(-3))).toMatchObject({ provisional: true, official: false });
+    expect(entries.find((e) => e.date === day(-2))).toMatchObject({ provisional: false, official: true });
+    await send('DELETE', `/api/portfolio/official-nav?date=${day(-2)}`);
+  });
+
   it("marks a statement's opening and closing values official when that day's value is", async () => {
     const { closing, previous, current } = quarters();
     expect(await csvFigures(previous)).toEqual({ opening_official: 'false', closing_official: 'false' });

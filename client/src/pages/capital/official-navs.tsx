@@ -8,7 +8,6 @@ import { trpc } from '../../api/trpc';
 import { AmountField } from '../../components/amount-field';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
-import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { easternDayOf, formatCalendarDate, formatCurrency, formatEasternDateTime } from '../../lib/format';
 import { useToast } from '../../lib/notify';
@@ -132,10 +131,10 @@ export function OfficialNavs({ onChanged }: { onChanged: () => Promise<void> }) 
           onChange={edit('date', setDate)}
         />
         <AmountField label="Official value" name="value" value={value} error={errors.value} onChange={edit('value', setValue)} />
-        <TextAreaField
+        <TextField
           label="Note (optional)"
           name="note"
-          rows={1}
+          autoComplete="off"
           maxLength={500}
           value={note}
           error={errors.note}

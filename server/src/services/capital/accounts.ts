@@ -159,7 +159,7 @@ async function computeAccount(deps: CapitalAccountsDeps, userId: number): Promis
   ]);
   const mine = all.filter((r) => r.userId === userId);
   const now = await fundNow(deps, fund, all);
-  const books = await provisionalOf(deps.db, fund, all, now.state.as_of);
+  const books = await provisionalOf(deps.db, fund, all, now.state.as_of, officials);
   const held = unitsOf(mine);
   const value = valueOfUnits(held, now.nav, now.units);
   const provisionalOn = (day: string, units: Decimal) => provisionalOnDay(books, day, units);
@@ -208,7 +208,7 @@ export function allAccounts(deps: CapitalAccountsDeps): Promise<AccountsView> {
 }
 
 async function computeAllAccounts(deps: CapitalAccountsDeps): Promise<AccountsView> {
-  const [fund, all, partners] = await Promise.all([
+  const [fund, all, partners, officials] = await Promise.all([
     fundOf(deps.db),
     deps.db
       .select()
@@ -219,9 +219,10 @@ async function computeAllAccounts(deps: CapitalAccountsDeps): Promise<AccountsVi
       .from(users)
       .where(inArray(users.role, ['LP']))
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
+    officialNavDays(deps.db),
   ]);
   const now = await fundNow(deps, fund, all);
-  const books = await provisionalOf(deps.db, fund, all, now.state.as_of);
+  const books = await provisionalOf(deps.db, fund, all, now.state.as_of, officials);
   const entriesOf = byUser(all);
   const accounts = partners.map((u) => {
     const mine = entriesOf.get(u.id) ?? [];

@@ -84,7 +84,7 @@ export async function statementOf(deps: StatementDeps, userId: number, quarter: 
   const openingDay = addDays(days.first, -1);
   const opening = await stateOn(openingDay);
   const closing = await stateOn(to);
-  const books = await provisionalOf(deps.db, fund, all, today);
+  const books = await provisionalOf(deps.db, fund, all, today, officials);
   const openingProvisional = provisionalOnDay(books, openingDay, opening.units);
   const closingProvisional = provisionalOnDay(books, to, closing.units);
   const mine = all.filter((r) => r.userId === userId);
