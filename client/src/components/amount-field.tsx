@@ -2,6 +2,10 @@ import { acceptNumericText } from '../lib/numeric-text';
 import { TextField } from './text-field';
 
 interface AmountFieldProps {
+  /** The field's label; "Amount" unless said. */
+  label?: string;
+  /** The input's name; "amount" unless said. */
+  name?: string;
   value: string;
   /** Why the amount was refused, shown under it and read with it. */
   error?: string | undefined;
@@ -10,11 +14,11 @@ interface AmountFieldProps {
 }
 
 /** The "Amount" input of a money movement (a cash movement, a capital account entry). */
-export function AmountField({ value, error, onChange }: AmountFieldProps) {
+export function AmountField({ label = 'Amount', name = 'amount', value, error, onChange }: AmountFieldProps) {
   return (
     <TextField
-      label="Amount"
-      name="amount"
+      label={label}
+      name={name}
       inputMode="decimal"
       autoComplete="off"
       required

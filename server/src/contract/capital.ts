@@ -42,6 +42,7 @@ const capitalEntry = z.object({
 const capitalEntryView = capitalEntry.extend({
   recorded_on: isoDay.describe('The New York day the entry was recorded; an entry dated before it is back-dated'),
   provisional: z.boolean().describe('Priced from a snapshot that lacked the cash of an entry recorded before it'),
+  official: z.boolean().describe("Priced at the official net account value a GP set for its date (the fund administrator's figure)"),
 });
 const provisionalMark = z
   .object({
@@ -76,7 +77,14 @@ export const capitalAccountOutput = z.object({
   figures: capitalFigures,
   fund: fundState,
   entries: z.array(capitalEntryView),
-  history: z.array(z.object({ date: isoDay, value: decimal, provisional: z.boolean() })),
+  history: z.array(
+    z.object({
+      date: isoDay,
+      value: decimal,
+      provisional: z.boolean(),
+      official: z.boolean().describe('Valued at the official net account value a GP set for the day, not the computed one'),
+    }),
+  ),
   provisional: provisionalMark,
 });
 export type CapitalAccountOutput = z.infer<typeof capitalAccountOutput>;

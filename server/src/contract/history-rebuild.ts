@@ -23,6 +23,9 @@ export type HistoryRebuildOutput = z.infer<typeof historyRebuildOutput>;
 
 export const rebuildRequestInput = z.strictObject({ from: bookDayField('from') });
 
+/** Only a day before today in New York has an official value: today's is still moving. */
+export const OFFICIAL_NAV_DAY_RULE = 'An official net account value can only be set for a day before today.';
+
 export const officialNavDayInput = z.strictObject({ date: bookDayField('date') });
 
 export const officialNavInput = z.strictObject({

@@ -121,7 +121,7 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
       const priced = account.entries.filter((e) => e.kind !== 'commitment').map((e) => [who, e.date, e.units, e.unit_value]);
       expect(priced).toEqual(PRICED.filter(([lpOf]) => lpOf === who));
       // The value over time: each snapshot since the start, then today.
-      expect(account.history.at(-1)).toEqual({ date: TODAY, value: figures.value, provisional: false });
+      expect(account.history.at(-1)).toEqual({ date: TODAY, value: figures.value, provisional: false, official: false });
       expect(account.history.some((p) => p.provisional)).toBe(false);
       expect(account.history[0]?.date).toBe('2023-07-03');
     }
@@ -225,9 +225,11 @@ describe.each(databaseKinds)('capital accounts on %s', (kind) => {
       'opening_provisional,false',
       'closing_provisional,false',
       'provisional_note,',
+      'opening_official,false',
+      'closing_official,false',
       '',
-      'date,kind,amount,units,value_per_unit,recorded_on,provisional',
-      '2024-12-16,distribution,150000.00,-138.71487119,1081.35485913,2025-09-30,false',
+      'date,kind,amount,units,value_per_unit,recorded_on,provisional,official',
+      '2024-12-16,distribution,150000.00,-138.71487119,1081.35485913,2025-09-30,false,false',
       '',
     ]);
   });

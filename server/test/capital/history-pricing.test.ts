@@ -67,7 +67,7 @@ describe.each(databaseKinds)('pricing back-dated capital entries on the demo boo
       .div(nav.plus(dec('250000')))
       .round(2, 1)
       .toFixed(2);
-    expect(a.history[0]).toEqual({ date: first, value: shown, provisional: true });
+    expect(a.history[0]).toEqual({ date: first, value: shown, provisional: true, official: false });
     expect(Number(shown)).toBeLessThan(250000);
   });
 
@@ -97,5 +97,11 @@ describe.each(databaseKinds)('pricing back-dated capital entries on the demo boo
     expect(a.history.some((p) => p.provisional)).toBe(false);
     expect(a.provisional).toBeNull();
     expect((await account(gp, otherId)).provisional).toBeNull();
+    // The returns count each contribution's cash as new money on its own date, where the rebuilt days first hold it.
+    const returns = (await h.inject({ method: 'GET', url: '/api/portfolio/returns?period=inception', headers: bearer(gp) })).json() as {
+      days: { date: string; flow: string }[];
+    };
+    expect(returns.days.find((d) => d.date === day(-56))?.flow).toBe('250000.00');
+    expect(returns.days.find((d) => d.date === day(-42))?.flow).toBe('100000.00');
   });
 });

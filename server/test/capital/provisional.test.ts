@@ -55,10 +55,10 @@ describe.each(databaseKinds)('provisional capital figures on %s', (kind) => {
     await post(lp.a.id, { kind: 'contribution', amount: '250000.00', date: '2026-10-01' });
     const a = await account(lp.a.token);
     // 250 of 5,250 units, valued by snapshots without the $250,000.
-    expect(a.history[0]).toEqual({ date: '2026-10-01', value: '238095.24', provisional: true });
+    expect(a.history[0]).toEqual({ date: '2026-10-01', value: '238095.24', provisional: true, official: false });
     expect(a.history.filter((p) => p.date < TODAY).every((p) => p.provisional)).toBe(true);
     // Today's value includes the cash: 250 × 5,250,000 ÷ 5,250.
-    expect(a.history.at(-1)).toEqual({ date: TODAY, value: '250000.00', provisional: false });
+    expect(a.history.at(-1)).toEqual({ date: TODAY, value: '250000.00', provisional: false, official: false });
     expect(a.provisional).toEqual({ since: '2026-10-01', figures: false, note: PROVISIONAL_NOTE });
     expect(a.entries.map((e) => [e.kind, e.date, e.recorded_on, e.provisional])).toEqual([
       ['commitment', '2026-10-01', TODAY, false],

@@ -8,6 +8,7 @@ import { formatCalendarDate, formatCurrency, formatIrr, formatMultiple, formatQu
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CapitalEntries } from './capital-entries';
 import { CapitalEntryForm } from './capital-entry-form';
+import { OfficialNavs } from './official-navs';
 import { ProvisionalMark, ProvisionalNotice } from './provisional-notice';
 import type { AccountFigures, CapitalAccounts, CapitalEntry } from './capital-types';
 import { StatementDownloads } from './statement-downloads';
@@ -145,6 +146,7 @@ export function CapitalAccountsPage() {
               )}
             </section>
           )}
+          <OfficialNavs onChanged={refresh} />
         </>
       )}
       <ConfirmDialog

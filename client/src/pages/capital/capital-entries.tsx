@@ -3,7 +3,7 @@ import { CAPITAL_KIND_LABELS } from '@contract/capital-rules';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatCalendarDate, formatCurrency, formatQuantity, formatUnitValue } from '../../lib/format';
 import type { CapitalEntry } from './capital-types';
-import { ProvisionalMark } from './provisional-notice';
+import { OfficialMark, ProvisionalMark } from './provisional-notice';
 
 const unitValueText = (e: CapitalEntry) => formatUnitValue(e.unit_value, '');
 
@@ -22,10 +22,11 @@ const columns: Column<CapitalEntry>[] = [
   {
     key: 'unit_value',
     header: 'Value per unit',
-    text: (e) => (e.provisional ? `${unitValueText(e)} provisional` : unitValueText(e)),
+    text: (e) => `${unitValueText(e)}${e.official ? ' official' : ''}${e.provisional ? ' provisional' : ''}`,
     cell: (e) => (
       <span>
         {unitValueText(e)}
+        {e.official && <OfficialMark />}
         {e.provisional && <ProvisionalMark />}
       </span>
     ),

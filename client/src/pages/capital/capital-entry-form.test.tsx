@@ -29,6 +29,7 @@ function capitalApi() {
       gp: { units: '0', value: '0' },
     }),
     'portfolio.capital.account': () => ({ ...partner, figures, fund, entries: [], history: [], provisional: null }),
+    'portfolio.officialNav.list': () => ({ navs: [] }),
     'portfolio.capital.addEntry': () => ({
       message: 'Contribution of $2,500.00 on 2026-01-05 recorded for lena@example.com.',
       entry: { id: 1, user_id: 7, kind: 'contribution', amount: '2500', date: '2026-01-05', units: '0', unit_value: null },

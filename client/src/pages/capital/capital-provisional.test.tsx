@@ -34,6 +34,7 @@ function provisionalAccount() {
         unit_value: '1000.00000000',
         recorded_on: '2026-11-26',
         provisional: false,
+        official: false,
       },
       {
         id: 2,
@@ -45,12 +46,13 @@ function provisionalAccount() {
         unit_value: '948.42365599',
         recorded_on: '2026-11-26',
         provisional: true,
+        official: false,
       },
     ],
     history: [
-      { date: '2026-10-01', value: '232448.28', provisional: true },
-      { date: '2026-11-25', value: '340000.00', provisional: true },
-      { date: '2026-11-26', value: '352448.28', provisional: true },
+      { date: '2026-10-01', value: '232448.28', provisional: true, official: false },
+      { date: '2026-11-25', value: '340000.00', provisional: true, official: false },
+      { date: '2026-11-26', value: '352448.28', provisional: true, official: false },
     ],
     provisional: { since: '2026-10-01', figures: true, note: PROVISIONAL_NOTE },
   };
@@ -113,6 +115,7 @@ describe('provisional capital figures', () => {
           gp: { units: '5000.00000000', value: '5000000.00' },
         }),
         'portfolio.capital.account': () => account,
+        'portfolio.officialNav.list': () => ({ navs: [] }),
       }),
     );
     const note = await screen.findByRole('note', { name: 'Provisional figures' });

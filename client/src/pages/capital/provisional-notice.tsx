@@ -7,6 +7,18 @@ export function ProvisionalMark() {
   return <span className="capital-provisional__mark"> provisional</span>;
 }
 
+/** The mark beside a value that is the official net account value a GP set for its day (the administrator's figure). */
+export function OfficialMark() {
+  return (
+    <>
+      {' '}
+      <span className="capital-official__mark" title="The official net account value of that day, set by the administrator">
+        official
+      </span>
+    </>
+  );
+}
+
 /** What is provisional, from when, and why, above the figures it concerns. */
 export function ProvisionalNotice({ provisional, subject }: { provisional: NonNullable<ProvisionalState>; subject: string }) {
   const since = formatCalendarDate(provisional.since);

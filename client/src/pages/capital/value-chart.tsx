@@ -12,6 +12,11 @@ export function ValueChart({ history }: { history: CapitalAccount['history'] }) 
     marked.length === 0
       ? ''
       : ` The values from ${formatCalendarDate(marked[0]!.date)} to ${formatCalendarDate(marked.at(-1)!.date)} are provisional.`;
+  const official = history.filter((p) => p.official);
+  const officialText =
+    official.length === 0
+      ? ''
+      : ` ${official.length === 1 ? 'The value' : 'The values'} of ${official.map((p) => formatCalendarDate(p.date)).join(', ')} ${official.length === 1 ? 'is' : 'are'} official: the net account value set by the administrator.`;
   return (
     <figure className="chart" aria-labelledby="capital-chart-caption" aria-describedby="capital-chart-summary">
       <figcaption id="capital-chart-caption" className="chart__caption">
@@ -19,7 +24,7 @@ export function ValueChart({ history }: { history: CapitalAccount['history'] }) 
       </figcaption>
       <p id="capital-chart-summary" className="chart__summary">
         {first && last
-          ? `Your account's value went from ${formatCurrency(first.value)} on ${formatCalendarDate(first.date)} to ${formatCurrency(last.value)} on ${formatCalendarDate(last.date)}.${provisional}`
+          ? `Your account's value went from ${formatCurrency(first.value)} on ${formatCalendarDate(first.date)} to ${formatCurrency(last.value)} on ${formatCalendarDate(last.date)}.${provisional}${officialText}`
           : 'No value yet: the account starts with its first contribution.'}
       </p>
       {history.length > 1 && (

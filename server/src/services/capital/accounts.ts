@@ -7,7 +7,7 @@ import { centsText, dec, fixed, sum, ZERO, type Decimal } from '../../domain/mon
 import type { PortfolioEngine } from '../portfolio/engine';
 import { derivedAnswer } from '../portfolio/derived';
 import { fail } from '../../platform/errors';
-import { fundOf, snapshotsFrom, type FundRow } from './nav';
+import { fundOf, officialNavDays, snapshotsFrom, type FundRow } from './nav';
 import { earlier, entryView, provisionalMark, provisionalOf, provisionalOnDay, type ProvisionalMark } from './provisional';
 
 /** The capital accounts' reads: one LP's account with its entries and value over time, and all of them. */
@@ -45,8 +45,8 @@ export interface AccountView extends Partner {
   figures: AccountFigures;
   fund: FundState;
   entries: EntryView[];
-  /** The account's value at each day's snapshot since capital accounts started, and today. */
-  history: { date: string; value: string; provisional: boolean }[];
+  /** The account's value at each day's snapshot since capital accounts started, and today; `official` where a GP's official value counts. */
+  history: { date: string; value: string; provisional: boolean; official: boolean }[];
   /** From which day figures are provisional and whether today's are; null when none is. */
   provisional: ProvisionalMark | null;
 }
@@ -149,16 +149,17 @@ export function accountOf(deps: CapitalAccountsDeps, userId: number): Promise<Ac
 
 async function computeAccount(deps: CapitalAccountsDeps, userId: number): Promise<AccountView> {
   const partner = await partnerOfAccount(deps.db, userId);
-  const [fund, all] = await Promise.all([
+  const [fund, all, officials] = await Promise.all([
     fundOf(deps.db),
     deps.db
       .select()
       .from(capitalEntries)
       .orderBy(...byDateThenId),
+    officialNavDays(deps.db),
   ]);
   const mine = all.filter((r) => r.userId === userId);
   const now = await fundNow(deps, fund, all);
-  const books = await provisionalOf(deps.db, fund, all, now.state.as_of);
+  const books = await provisionalOf(deps.db, fund, all, now.state.as_of, officials);
   const held = unitsOf(mine);
   const value = valueOfUnits(held, now.nav, now.units);
   const provisionalOn = (day: string, units: Decimal) => provisionalOnDay(books, day, units);
@@ -175,16 +176,17 @@ async function computeAccount(deps: CapitalAccountsDeps, userId: number): Promis
         date: s.date,
         value: centsText(valueOfUnits(units, dec(s.value), outstanding)),
         provisional: provisionalOn(s.date, units),
+        official: s.official,
       });
     }
-    history.push({ date: now.state.as_of, value: centsText(value), provisional: provisionalOn(now.state.as_of, held) });
+    history.push({ date: now.state.as_of, value: centsText(value), provisional: provisionalOn(now.state.as_of, held), official: false });
   }
   const figuresProvisional = history.at(-1)?.provisional ?? false;
   return {
     ...partner,
     figures: figuresOf(mine, value, now.state.as_of),
     fund: now.state,
-    entries: mine.map((r) => entryView(r, books)),
+    entries: mine.map((r) => entryView(r, books, officials)),
     history,
     provisional: provisionalMark(history.find((p) => p.provisional)?.date ?? null, figuresProvisional),
   };
@@ -206,7 +208,7 @@ export function allAccounts(deps: CapitalAccountsDeps): Promise<AccountsView> {
 }
 
 async function computeAllAccounts(deps: CapitalAccountsDeps): Promise<AccountsView> {
-  const [fund, all, partners] = await Promise.all([
+  const [fund, all, partners, officials] = await Promise.all([
     fundOf(deps.db),
     deps.db
       .select()
@@ -217,9 +219,10 @@ async function computeAllAccounts(deps: CapitalAccountsDeps): Promise<AccountsVi
       .from(users)
       .where(inArray(users.role, ['LP']))
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
+    officialNavDays(deps.db),
   ]);
   const now = await fundNow(deps, fund, all);
-  const books = await provisionalOf(deps.db, fund, all, now.state.as_of);
+  const books = await provisionalOf(deps.db, fund, all, now.state.as_of, officials);
   const entriesOf = byUser(all);
   const accounts = partners.map((u) => {
     const mine = entriesOf.get(u.id) ?? [];

@@ -25,6 +25,12 @@ export async function officialNavOn(db: Queryable, day: string): Promise<Decimal
   return row ? dec(row.value) : null;
 }
 
+/** The days with an official net account value and when each was set (docs/decisions/0018). */
+export async function officialNavDays(db: Queryable): Promise<Map<string, Date>> {
+  const rows = await db.select({ date: officialNavs.date, setAt: officialNavs.setAt }).from(officialNavs);
+  return new Map(rows.map((r) => [r.date, r.setAt]));
+}
+
 /**
  * A past day's net account value as it prices a capital entry dated that day (docs/decisions/0018):
  * the official one when a GP set it; else the day's snapshot (or the latest before it) with what the
@@ -60,11 +66,15 @@ export async function netAccountValueOn(db: Queryable, day: string): Promise<Dec
   return row ? dec(row.value) : null;
 }
 
-/** The snapshots from a day on, oldest first: the value over time. */
+/** The snapshots from a day on, oldest first: the value over time, and whether it is a GP's official one. */
 export function snapshotsFrom(db: Queryable, day: string) {
   // A day's official net account value, where a GP set one, in place of the computed one.
   return db
-    .select({ date: portfolioSnapshots.date, value: sql<string>`coalesce(${officialNavs.value}, ${portfolioSnapshots.netAccountValue})` })
+    .select({
+      date: portfolioSnapshots.date,
+      value: sql<string>`coalesce(${officialNavs.value}, ${portfolioSnapshots.netAccountValue})`,
+      official: sql<boolean>`(${officialNavs.date} is not null)`,
+    })
     .from(portfolioSnapshots)
     .leftJoin(officialNavs, eq(officialNavs.date, portfolioSnapshots.date))
     .where(gte(portfolioSnapshots.date, day))

@@ -27,11 +27,22 @@ async function snapshotStamps(db: Queryable, startDate: string) {
     .where(and(gte(portfolioSnapshots.date, sql`coalesce((${before}), ${startDate})`)));
 }
 
+/** Whether an entry was priced at an official net account value: one set for its date before it was recorded. */
+export function pricedOfficially(row: EntryRow, officials: ReadonlyMap<string, Date>): boolean {
+  const since = row.kind === 'commitment' ? undefined : officials.get(row.date);
+  return since !== undefined && since.getTime() <= row.createdAt.getTime();
+}
+
+/**
+ * `officials` (the days with an official net account value and when each was set): an entry priced
+ * at one was not priced from a snapshot, so it is never mispriced.
+ */
 export async function provisionalOf(
   db: Queryable,
   fund: FundRow | null,
   all: readonly EntryRow[],
   today: string,
+  officials: ReadonlyMap<string, Date>,
 ): Promise<ProvisionalBooks> {
   const priced = all.filter((r) => r.kind !== 'commitment');
   const stamps = fund && priced.length > 0 ? await snapshotStamps(db, fund.startDate) : [];
@@ -40,7 +51,7 @@ export async function provisionalOf(
       id: r.id,
       date: r.date,
       recordedAt: r.createdAt,
-      pricedFromSnapshot: r.date < dayInNewYork(r.createdAt),
+      pricedFromSnapshot: r.date < dayInNewYork(r.createdAt) && !pricedOfficially(r, officials),
     })),
     stamps,
     today,
@@ -63,11 +74,16 @@ export function provisionalMark(since: string | null, figures: boolean): Provisi
   return since === null ? null : { since, figures, note: PROVISIONAL_NOTE };
 }
 
-/** An entry as accounts and statements show it: when it was recorded, and whether its price is provisional. */
-export const entryView = (row: EntryRow, books: ProvisionalBooks) => ({
+/**
+ * An entry as accounts and statements show it: when it was recorded, whether its price is
+ * provisional, and whether it was priced at an official net account value (one set for its date
+ * before it was recorded: `officials` maps those days to when they were set).
+ */
+export const entryView = (row: EntryRow, books: ProvisionalBooks, officials: ReadonlyMap<string, Date>) => ({
   ...entryRecord(row),
   recorded_on: dayInNewYork(row.createdAt),
   provisional: books.mispriced.has(row.id),
+  official: pricedOfficially(row, officials),
 });
 
 /** The earlier of two days, either of which may be missing. */

@@ -22,6 +22,8 @@ const NOTICE_FILL = '#fff6db';
 const NOTICE_LINE = '#c9a227';
 /** The mark beside a provisional figure. */
 const PROVISIONAL = '\u2020';
+/** The mark beside a value per unit priced at an official net account value. */
+const OFFICIAL = '\u2021';
 
 const calendar = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
@@ -153,19 +155,30 @@ export function statementPdf(s: Statement): Promise<Buffer> {
 
   const opening = s.provisional?.opening ?? false;
   const closing = s.provisional?.closing ?? false;
+  // A day valued at the official net account value a GP set (the fund administrator's figure) says so.
+  const officialMark = (official: boolean) => (official ? ' (official value)' : '');
   heading('Capital account summary');
   figureRows([
-    { label: `Opening value, ${longDay(addDays(s.from, -1))}`, value: money(s.opening_value), provisional: opening },
+    {
+      label: `Opening value, ${longDay(addDays(s.from, -1))}${officialMark(s.official.opening)}`,
+      value: money(s.opening_value),
+      provisional: opening,
+    },
     { label: 'Contributions', value: money(s.contributions) },
     { label: 'Distributions', value: negated(s.distributions) },
     { label: 'Gain or loss', value: money(s.gain), provisional: opening || closing },
-    { label: `Closing value, ${longDay(s.to)}`, value: money(s.closing_value), provisional: closing, strong: true },
+    {
+      label: `Closing value, ${longDay(s.to)}${officialMark(s.official.closing)}`,
+      value: money(s.closing_value),
+      provisional: closing,
+      strong: true,
+    },
   ]);
 
   heading('Units and performance');
   figureRows([
     { label: 'Units held', value: qty(s.units) },
-    { label: 'Value per unit', value: perUnit(s.unit_value), provisional: closing },
+    { label: `Value per unit${officialMark(s.official.closing)}`, value: perUnit(s.unit_value), provisional: closing },
     { label: 'DPI (distributed \u00f7 contributed)', value: multiple(s.dpi) },
     { label: 'RVPI (value \u00f7 contributed)', value: multiple(s.rvpi), provisional: closing },
     { label: 'TVPI ((distributed + value) \u00f7 contributed)', value: multiple(s.tvpi), provisional: closing },
@@ -216,7 +229,7 @@ export function statementPdf(s: Statement): Promise<Buffer> {
           CAPITAL_KIND_LABELS[e.kind],
           e.kind === 'distribution' ? negated(e.amount) : usd(e.amount),
           priced ? qty(e.units) : NONE,
-          priced ? `${perUnit(e.unit_value)}${e.provisional ? ` ${PROVISIONAL}` : ''}` : NONE,
+          priced ? `${perUnit(e.unit_value)}${e.provisional ? ` ${PROVISIONAL}` : ''}${e.official ? ` ${OFFICIAL}` : ''}` : NONE,
           shortDay(e.recorded_on),
         ],
         { shade: i % 2 === 1 },
@@ -232,6 +245,12 @@ export function statementPdf(s: Statement): Promise<Buffer> {
     'Gain or loss is the closing value less the opening value and the contributions, plus the distributions. DPI, RVPI and TVPI ' +
       'relate what was distributed and what the account is worth to what was contributed. The IRR is the annual rate at which the ' +
       'dated contributions, distributions and the closing value discount to zero (actual days \u00f7 365).',
+    ...(s.official.opening || s.official.closing || s.entries.some((e) => e.official)
+      ? [
+          `An official value, and a value per unit marked ${OFFICIAL}, is the official net account value of the firm set for ` +
+            'that day (the figure struck by the fund administrator), used in place of the computed one.',
+        ]
+      : []),
     ...(replaced
       ? [
           `Some characters of the names above are not in this statement\u2019s fonts and are shown as ${MISSING_MARK}; ` +

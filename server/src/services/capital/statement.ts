@@ -11,7 +11,7 @@ import { fail } from '../../platform/errors';
 import { figuresOf, partnerOfAccount, type EntryView } from './accounts';
 import { entryView, provisionalOf, provisionalOnDay } from './provisional';
 import { PROVISIONAL_NOTE } from '../../contract/capital-rules';
-import { fundOf, netAccountValueOn } from './nav';
+import { fundOf, netAccountValueOn, officialNavDays } from './nav';
 
 /** A quarterly statement of one LP's capital account: the figures of its PDF and CSV. */
 
@@ -34,6 +34,8 @@ export interface Statement {
   closing_value: string;
   units: string;
   unit_value: string | null;
+  /** Which ends of the quarter are valued at an official net account value a GP set for that day (the administrator's figure). */
+  official: { opening: boolean; closing: boolean };
   dpi: string | null;
   rvpi: string | null;
   tvpi: string | null;
@@ -60,9 +62,10 @@ export async function statementOf(deps: StatementDeps, userId: number, quarter: 
   if (days.first > today) throw fail.badRequest(`${quarter} has not begun yet.`);
   const partner = await partnerOfAccount(deps.db, userId);
   const to = days.last < today ? days.last : today;
-  const [fund, all] = await Promise.all([
+  const [fund, all, officials] = await Promise.all([
     fundOf(deps.db),
     deps.db.select().from(capitalEntries).where(lte(capitalEntries.date, to)).orderBy(asc(capitalEntries.date), asc(capitalEntries.id)),
+    officialNavDays(deps.db),
   ]);
 
   /** Net account value of a day: the engine's today, else the day's snapshot. */
@@ -74,12 +77,14 @@ export async function statementOf(deps: StatementDeps, userId: number, quarter: 
     const units = unitsOf(upTo.filter((r) => r.userId === userId));
     const outstanding = fund && day >= fund.startDate ? dec(fund.gpUnits).plus(unitsOf(upTo)) : ZERO;
     const nav = outstanding.eq(0) ? null : await navOn(day);
-    return { units, outstanding, nav, value: nav === null ? ZERO : valueOfUnits(units, nav, outstanding) };
+    // netAccountValueOn takes a past day's official value when a GP set one for that very day.
+    const official = nav !== null && day < today && officials.has(day);
+    return { units, outstanding, nav, official, value: nav === null ? ZERO : valueOfUnits(units, nav, outstanding) };
   };
   const openingDay = addDays(days.first, -1);
   const opening = await stateOn(openingDay);
   const closing = await stateOn(to);
-  const books = await provisionalOf(deps.db, fund, all, today);
+  const books = await provisionalOf(deps.db, fund, all, today, officials);
   const openingProvisional = provisionalOnDay(books, openingDay, opening.units);
   const closingProvisional = provisionalOnDay(books, to, closing.units);
   const mine = all.filter((r) => r.userId === userId);
@@ -102,6 +107,7 @@ export async function statementOf(deps: StatementDeps, userId: number, quarter: 
     closing_value: centsText(closing.value),
     units: fixed(closing.units, UNIT_PLACES),
     unit_value: perUnit === null ? null : fixed(perUnit, UNIT_PLACES),
+    official: { opening: opening.official, closing: closing.official },
     dpi: figures.dpi,
     rvpi: figures.rvpi,
     tvpi: figures.tvpi,
@@ -110,7 +116,7 @@ export async function statementOf(deps: StatementDeps, userId: number, quarter: 
       openingProvisional || closingProvisional
         ? { opening: openingProvisional, closing: closingProvisional, note: PROVISIONAL_NOTE }
         : null,
-    entries: inQuarter.map((r) => entryView(r, books)),
+    entries: inQuarter.map((r) => entryView(r, books, officials)),
   };
 }
 
@@ -137,13 +143,15 @@ export function statementCsv(s: Statement): string {
     ['opening_provisional', s.provisional?.opening ?? false],
     ['closing_provisional', s.provisional?.closing ?? false],
     ['provisional_note', s.provisional?.note],
+    ['opening_official', s.official.opening],
+    ['closing_official', s.official.closing],
   ];
   return csvText([
     ['figure', 'value'],
     ...figures,
     [],
-    ['date', 'kind', 'amount', 'units', 'value_per_unit', 'recorded_on', 'provisional'],
-    ...s.entries.map((e) => [e.date, e.kind, e.amount, e.units, e.unit_value, e.recorded_on, e.provisional]),
+    ['date', 'kind', 'amount', 'units', 'value_per_unit', 'recorded_on', 'provisional', 'official'],
+    ...s.entries.map((e) => [e.date, e.kind, e.amount, e.units, e.unit_value, e.recorded_on, e.provisional, e.official]),
   ]);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql, sum as sqlSum } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, not, sql, sum as sqlSum } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/open';
 import {
   accountBalances,
@@ -18,6 +18,7 @@ import { NO_QUOTE } from '../../contract/quotes';
 import { liveQuote, type LiveQuote } from '../market/live-quote';
 import { rememberSerialized } from '../../platform/serialized';
 import { observeLocalVersions, PORTFOLIO_CHANNEL } from './ledger';
+import { backDatedFlows, isBackDatedCapital, type BackDatedFlow } from './back-dated-flows';
 import type { LotRow } from './trades';
 
 /**
@@ -174,7 +175,10 @@ export interface PortfolioView {
   valuation: Valuation;
   /** The New York day it was computed on, and that day's new money so far (cents, external flows only), read with the books. */
   day: string;
+  /** Without the cash of back-dated capital entries booked that day: those are in `backDated`. */
   dayFlow: string;
+  /** The back-dated capital entries' flows booked that day, read with the books (services/portfolio/back-dated-flows.ts). */
+  backDated: BackDatedFlow[];
   /** The live quote fields of each held symbol, by quote key. */
   live: Map<string, LiveQuote>;
   holdings: HoldingView[];
@@ -251,17 +255,18 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
     const day = dayInNewYork(now);
     // One snapshot of the database: the version, the books and the day's new money agree, so a
     // history point made from this view never pairs a new deposit with the value before it.
-    const { version, books, dayFlow } = await deps.db.transaction(
+    const { version, books, dayFlow, backDated } = await deps.db.transaction(
       async (tx) => {
-        const [[state], books, [flow]] = await Promise.all([
+        const [[state], books, [flow], backDated] = await Promise.all([
           tx.select({ version: portfolioState.version }).from(portfolioState).where(eq(portfolioState.id, 1)),
           readBooks(tx, day),
           tx
             .select({ sum: sqlSum(ledgerEntries.flow) })
             .from(ledgerEntries)
-            .where(and(eq(ledgerEntries.bookDate, day), inArray(ledgerEntries.kind, externalFlowKinds()))),
+            .where(and(eq(ledgerEntries.bookDate, day), inArray(ledgerEntries.kind, externalFlowKinds()), not(isBackDatedCapital))),
+          backDatedFlows(tx, day, day),
         ]);
-        return { version: Math.max(requested, state?.version ?? 0), books, dayFlow: centsText(dec(flow?.sum ?? '0')) };
+        return { version: Math.max(requested, state?.version ?? 0), books, dayFlow: centsText(dec(flow?.sum ?? '0')), backDated };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -299,7 +304,7 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
     const holdings = previous && sameRows(previous, holdingsView) ? previous : holdingsView;
     if (holdings === holdingsView)
       rememberSerialized(holdingsView, { etag: `"holdings-${version}-${now.getTime()}"`, body: Buffer.from(JSON.stringify(holdingsView)) });
-    return { version, computedAt: now, day, dayFlow, valuation: valuePortfolio(books.input), live, holdings };
+    return { version, computedAt: now, day, dayFlow, backDated, valuation: valuePortfolio(books.input), live, holdings };
   }
 
   return {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { officialNavs, portfolioSnapshots } from '../../db/schema';
-import type { OfficialNavInput, OfficialNavsOutput } from '../../contract/history-rebuild';
+import { OFFICIAL_NAV_DAY_RULE, type OfficialNavInput, type OfficialNavsOutput } from '../../contract/history-rebuild';
 import { dayInNewYork } from '../../domain/dates';
 import { centsText, dec } from '../../domain/money';
 import { recordAudit, type Actor } from '../../platform/audit';
@@ -42,7 +42,7 @@ export async function listOfficialNavs(deps: OfficialNavsDeps): Promise<Official
 
 export async function setOfficialNav(deps: OfficialNavsDeps, actor: Actor, input: OfficialNavInput): Promise<{ message: string }> {
   const now = deps.now();
-  if (input.date >= dayInNewYork(now)) throw fail.badRequest('An official net account value can only be set for a day before today.');
+  if (input.date >= dayInNewYork(now)) throw fail.badRequest(OFFICIAL_NAV_DAY_RULE);
   const value = centsText(dec(input.value));
   await writeBooks(deps.db, async (tx) => {
     const [before] = await tx.select().from(officialNavs).where(eq(officialNavs.date, input.date)).for('update');

@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, not, sql } from 'drizzle-orm';
 import { dailyCloses, ledgerEntries, portfolioSnapshots } from '../../db/schema';
 import { addDays } from '../../domain/dates';
 import { centsText, dec } from '../../domain/money';
 import { externalFlowKinds, type ValueDay } from '../../domain/returns';
 import type { Db } from '../../db/open';
 import type { PortfolioEngine } from './engine';
+import { backDatedFlows, flowDayOf, isBackDatedCapital } from './back-dated-flows';
 
 export interface ValueDaysDeps {
   db: Db;
@@ -23,23 +24,35 @@ export interface ValueDays {
  * today. Past days are the stored snapshots. Today is the engine's current view, the one the stat
  * cards show, with the day's new money read together with it: today's stored snapshot is only
  * retaken with the quotes, so a deposit made since would be counted against the value before it.
+ * A day's new money is that of the entries booked that day, except a back-dated capital entry's:
+ * it falls on the first day whose value holds its cash, its own date once the days since are
+ * valued again (services/portfolio/back-dated-flows.ts).
  */
 export async function readValueDays(deps: ValueDaysDeps, daysBack: number | null): Promise<ValueDays> {
   const view = await deps.portfolio.current();
   const today = view.day;
   const since = daysBack === null ? [] : [gte(portfolioSnapshots.date, addDays(today, -daysBack))];
   const past = await deps.db
-    .select({ date: portfolioSnapshots.date, value: portfolioSnapshots.netAccountValue })
+    .select({ date: portfolioSnapshots.date, value: portfolioSnapshots.netAccountValue, takenAt: portfolioSnapshots.takenAt })
     .from(portfolioSnapshots)
     .where(and(...since, lt(portfolioSnapshots.date, today)))
     .orderBy(asc(portfolioSnapshots.date));
   const first = past[0]?.date ?? today;
-  const [flows, closes] = await Promise.all([
+  const [flows, backDated, closes] = await Promise.all([
     deps.db
       .select({ date: ledgerEntries.bookDate, flow: sql<string>`sum(${ledgerEntries.flow})` })
       .from(ledgerEntries)
-      .where(and(gte(ledgerEntries.bookDate, first), lt(ledgerEntries.bookDate, today), inArray(ledgerEntries.kind, externalFlowKinds())))
+      .where(
+        and(
+          gte(ledgerEntries.bookDate, first),
+          lt(ledgerEntries.bookDate, today),
+          inArray(ledgerEntries.kind, externalFlowKinds()),
+          not(isBackDatedCapital),
+        ),
+      )
       .groupBy(ledgerEntries.bookDate),
+    // Booked before today: today's are read with the engine's view.
+    past.length === 0 ? Promise.resolve([]) : backDatedFlows(deps.db, first, addDays(today, -1)),
     deps.db
       .select({ date: dailyCloses.date, close: dailyCloses.close })
       .from(dailyCloses)
@@ -47,8 +60,12 @@ export async function readValueDays(deps: ValueDaysDeps, daysBack: number | null
       .orderBy(asc(dailyCloses.date)),
   ]);
   const snapshots = [...past, { date: today, value: view.valuation.totals.netAccountValue }];
-  const flowOf = new Map(flows.map((f) => [f.date, centsText(dec(f.flow))]));
-  flowOf.set(today, view.dayFlow);
+  const flowOf = new Map(flows.map((f) => [f.date, dec(f.flow)]));
+  flowOf.set(today, dec(view.dayFlow));
+  for (const flow of [...backDated, ...view.backDated]) {
+    const day = flowDayOf(flow, past);
+    if (day !== null) flowOf.set(day, (flowOf.get(day) ?? dec(0)).plus(dec(flow.flow)));
+  }
   // Weekends and holidays carry the last close before them.
   let c = 0;
   let last: string | null = null;
@@ -56,5 +73,11 @@ export async function readValueDays(deps: ValueDaysDeps, daysBack: number | null
     while (c < closes.length && closes[c]!.date <= s.date) last = closes[c++]!.close;
     return last;
   });
-  return { days: snapshots.map((s) => ({ date: s.date, value: s.value, flow: flowOf.get(s.date) ?? '0' })), sp500 };
+  return {
+    days: snapshots.map((s) => {
+      const flow = flowOf.get(s.date);
+      return { date: s.date, value: s.value, flow: flow === undefined ? '0' : centsText(flow) };
+    }),
+    sp500,
+  };
 }
