@@ -1,5 +1,5 @@
 import BigBase from 'big.js';
-import { dec, fixed, toCents, ZERO, type Decimal } from './money';
+import { dec, fixed, quotientCentsText, ZERO, type Decimal } from './money';
 
 /**
  * Capital accounts, unitized like a fund's share class (README "Capital accounts"): pure rules on
@@ -39,9 +39,10 @@ export function unitValue(netAccountValue: Decimal, unitsOutstanding: Decimal): 
   return unitsOutstanding.eq(0) ? null : round8(netAccountValue.div(unitsOutstanding));
 }
 
-/** What units are worth: units × net account value ÷ units outstanding, at cents. */
+/** What units are worth: units × net account value ÷ units outstanding, at cents (the quotient in integers: money.ts). */
 export function valueOfUnits(units: Decimal, netAccountValue: Decimal, unitsOutstanding: Decimal): Decimal {
-  return unitsOutstanding.eq(0) ? ZERO : toCents(units.times(netAccountValue).div(unitsOutstanding));
+  const cents = quotientCentsText(units.times(netAccountValue), unitsOutstanding);
+  return cents === null ? ZERO : dec(cents);
 }
 
 export interface UnitMove {

@@ -79,33 +79,69 @@ const TWO = BigInt(2);
 const BIG_ZERO = BigInt(0);
 const SHIFT_20 = TEN ** BigInt(20);
 const SHIFT_16 = TEN ** BigInt(16);
+const SHIFT_18 = TEN ** BigInt(18);
 
 /** n ÷ d rounded to an integer, a half away from zero (d > 0). */
-function divideHalfUp(n: bigint, d: bigint): bigint {
+export function divideHalfUp(n: bigint, d: bigint): bigint {
   const negative = n < BIG_ZERO;
   const magnitude = negative ? -n : n;
   const rounded = (magnitude * TWO + d) / (TWO * d);
   return negative ? -rounded : rounded;
 }
 
-/**
- * `fixed(percentOf(part, whole), 2)` (the quotient at 20 places, half up, × 100, shown at 2
- * places, half up), in integers instead of a big.js division: the same text, a tenth of the cost,
- * for the per-lot percentages of 20,000 lots (docs/decisions/0022). null when the whole is zero.
- */
-export function percentText(part: Decimal, whole: Decimal): string | null {
-  if (whole.c[0] === 0) return null;
+/** big.js's `part.div(whole)` (20 places, half up) as an integer × 10^20; whole ≠ 0. */
+export function quotient20(part: Decimal, whole: Decimal): bigint {
   const [p, pPlaces] = scaledInteger(part);
   const [wScaled, wPlaces] = scaledInteger(whole);
   let w = wScaled;
   // part ÷ whole = (p × 10^wPlaces) ÷ (w × 10^pPlaces); the sign goes with the numerator.
   let n = p * TEN ** BigInt(wPlaces) * SHIFT_20;
   if (w < BIG_ZERO) [n, w] = [-n, -w];
-  const quotient = divideHalfUp(n, w * TEN ** BigInt(pPlaces)); // × 10^20
-  const hundredths = divideHalfUp(quotient, SHIFT_16); // the percentage × 100
-  const negative = hundredths < BIG_ZERO || (hundredths === BIG_ZERO && quotient < BIG_ZERO && p !== BIG_ZERO);
+  return divideHalfUp(n, w * TEN ** BigInt(pPlaces));
+}
+
+/** An integer × 10^places as decimal text with exactly that many places ("-12.340000000000"); places > 0. */
+export function scaledText(n: bigint, places: number): string {
+  const digits = (n < BIG_ZERO ? -n : n).toString().padStart(places + 1, '0');
+  return `${n < BIG_ZERO ? '-' : ''}${digits.slice(0, -places)}.${digits.slice(-places)}`;
+}
+
+/**
+ * big.js's quotient at 20 places, half up, then rounded again half up to hundredths of `unit`
+ * (10^16: the percentage's hundredths; 10^18: cents), as text with 2 places. In integers instead
+ * of a big.js division: the same text at a tenth of the cost (docs/decisions/0022). A negative
+ * figure that rounds to zero prints as "-0.00" with `signedZero` (big.js's toFixed does), else
+ * "0.00" (big.js's round, then toFixed, does).
+ */
+function quotientHundredths(part: Decimal, whole: Decimal, unit: bigint, signedZero: boolean): string {
+  return hundredthsText(quotient20(part, whole), unit, signedZero);
+}
+
+/**
+ * An integer × 10^20 rounded half up to hundredths of `unit` and shown at 2 places; a negative
+ * figure that rounds to zero is "-0.00" with `signedZero` (as big.js's toFixed shows it).
+ */
+export function hundredthsText(scaled: bigint, unit: bigint, signedZero: boolean): string {
+  const hundredths = divideHalfUp(scaled, unit);
+  const negative = hundredths < BIG_ZERO || (signedZero && hundredths === BIG_ZERO && scaled < BIG_ZERO);
   const magnitude = (hundredths < BIG_ZERO ? -hundredths : hundredths).toString().padStart(3, '0');
   return `${negative ? '-' : ''}${magnitude.slice(0, -2)}.${magnitude.slice(-2)}`;
+}
+
+/**
+ * `fixed(percentOf(part, whole), 2)`, in integers: for the per-lot percentages of 20,000 lots
+ * (docs/decisions/0022). null when the whole is zero.
+ */
+export function percentText(part: Decimal, whole: Decimal): string | null {
+  return whole.c[0] === 0 ? null : quotientHundredths(part, whole, SHIFT_16, true);
+}
+
+/**
+ * `centsText(toCents(part.div(whole)))`, in integers: for the value of an LP's units on each of
+ * ten years of days. null when the whole is zero.
+ */
+export function quotientCentsText(part: Decimal, whole: Decimal): string | null {
+  return whole.c[0] === 0 ? null : quotientHundredths(part, whole, SHIFT_18, false);
 }
 
 /** part ÷ whole, or null when the whole is zero. */

@@ -80,7 +80,7 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(app: FastifyI
       reply.header('vary', mergeVary(reply.getHeader('vary'), 'Accept-Encoding'));
       if (req.headers['if-none-match'] === batch.etag) return reply.code(304).send();
       const encoding = preferredEncoding(req.headers['accept-encoding']);
-      if (encoding) return reply.header('Content-Encoding', encoding).send(compressedBody(batch, encoding));
+      if (encoding) return reply.header('Content-Encoding', encoding).send(await compressedBody(batch, encoding));
       return reply.send(batch.body);
     };
     scope.all<{ Params: { path: string } }>(`${opts.prefix}/:path`, (req, reply) => handler(req, reply, req.params.path));

@@ -100,7 +100,7 @@ export function registerRest(app: FastifyInstance, deps: AppServices): void {
             reply.code(r.status ?? 200).type('application/json; charset=utf-8');
             // Compressed once per change of the books, not once per request.
             const encoding = preferredEncoding(req.headers['accept-encoding']);
-            if (encoding) return reply.header('Content-Encoding', encoding).send(compressedBody(serialized, encoding));
+            if (encoding) return reply.header('Content-Encoding', encoding).send(await compressedBody(serialized, encoding));
             return reply.send(serialized.body);
           }
           return reply.code(r.status ?? 200).send(result);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dec, fixed, percentOf, percentText } from '../../src/domain/money';
+import { centsText, dec, fixed, percentOf, percentText, quotientCentsText, toCents } from '../../src/domain/money';
 
 /** The rule percentText replaces (docs/decisions/0022): big.js's quotient at 20 places, × 100, at 2 places, half up. */
 const byBigJs = (part: string, whole: string) => {
@@ -17,6 +17,9 @@ function random(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** The rule quotientCentsText replaces: big.js's quotient at 20 places, then at cents, half up. */
+const centsByBigJs = (part: string, whole: string) => (dec(whole).eq(0) ? null : centsText(toCents(dec(part).div(dec(whole)))));
 
 describe('percentText: part ÷ whole × 100 at 2 places in integers', () => {
   it('gives big.js’s text at halves, signs, zero, tiny and huge figures', () => {
@@ -58,6 +61,41 @@ describe('percentText: part ÷ whole × 100 at 2 places in integers', () => {
       if (dec(whole).eq(0)) continue;
       const got = percentText(dec(part), dec(whole));
       if (got !== byBigJs(part, whole)) expect([part, whole, got]).toEqual([part, whole, byBigJs(part, whole)]);
+    }
+  });
+});
+
+describe('quotientCentsText: part ÷ whole at cents in integers (the value of units)', () => {
+  it('gives big.js’s text at halves, signs, zero, tiny and huge figures', () => {
+    const cases = [
+      ['0', '5'],
+      ['1', '3'],
+      ['-1', '3'],
+      ['2', '-3'],
+      ['0.005', '1'],
+      ['-0.005', '1'],
+      ['-0.004999', '1'],
+      ['-0.001', '1'],
+      ['1e-25', '1'],
+      ['-1e-25', '1'],
+      ['1234567.12345678', '0.00000001'],
+      ['250000.00', '948.42'],
+      ['12.34567890 ', '1'],
+    ] as const;
+    for (const [part, whole] of cases)
+      expect([part, whole, quotientCentsText(dec(part.trim()), dec(whole))]).toEqual([part, whole, centsByBigJs(part.trim(), whole)]);
+    expect(quotientCentsText(dec('1'), dec('0'))).toBeNull();
+  });
+
+  it('gives big.js’s text on 50,000 random units × values ÷ units outstanding', () => {
+    const next = random(20261127);
+    const units = () => dec(Math.floor((next() - 0.1) * 10 ** (2 + Math.floor(next() * 10)))).div(10 ** 8);
+    const value = () => dec(Math.floor((next() - 0.1) * 10 ** (3 + Math.floor(next() * 10)))).div(100);
+    for (let i = 0; i < 50_000; i++) {
+      const part = units().times(value()).toFixed();
+      const whole = units().toFixed();
+      const got = quotientCentsText(dec(part), dec(whole));
+      if (got !== centsByBigJs(part, whole)) expect([part, whole, got]).toEqual([part, whole, centsByBigJs(part, whole)]);
     }
   });
 });

@@ -243,6 +243,23 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('keeps the holdings tag through a change of cash only (the lots and their quotes are the same)', async () => {
+    const first = await h.inject({ method: 'GET', url: '/api/holdings', headers: bearer(lp) });
+    const etag = first.headers.etag as string;
+    const cashOf = async () =>
+      (await h.inject({ method: 'GET', url: '/api/portfolio/summary', headers: bearer(lp) })).json<{ cashAvailable: string }>()
+        .cashAvailable;
+    const cashBefore = await cashOf();
+    const deposit = await post('/api/cash-movements', { kind: 'deposit', amount: '100.00', note: 'tag check', confirmed: true });
+    expect(deposit.statusCode).toBe(201);
+    // The books changed: the summary shows the new cash at once, the holdings are the same list, 304.
+    expect(await cashOf()).not.toBe(cashBefore);
+    const again = await h.inject({ method: 'GET', url: '/api/holdings', headers: { ...bearer(lp), 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    const plain = await h.inject({ method: 'GET', url: '/api/holdings', headers: bearer(lp) });
+    expect(plain.body).toBe(first.body);
+  });
+
   it("sees another instance's change through the database, without a write of its own", async () => {
     // A second engine on the same database stands for another instance behind the load balancer.
     const other = createPortfolioEngine({ db: h.database.db, now: h.clock.now, listen: h.database.listen });

@@ -60,26 +60,18 @@ describe.each(databaseKinds)('kept answers on the tRPC route on %s', (kind) => {
   });
 
   it('splices kept answers into a batch beside the others, compressed on request', async () => {
+    // Every comparison of two reads is inside the retry: a read outside it could fall across a change
+    // of the books' view (a quote ageing) and see a new ETag, which is right, not a failure.
     await acrossOneView(async () => {
-      await acrossOneView(async () => {
-        const res = await get(batchUrl);
-        expect((await get(batchUrl, { 'if-none-match': res.headers.etag as string })).statusCode).toBe(304);
-        const br = await get(batchUrl, { 'accept-encoding': 'br' });
-        expect(br.headers['content-encoding']).toBe('br');
-        // Two reads across a change of the books' view differ, and so do their ETags: that is retried.
-        expect(br.headers.etag).toBe(res.headers.etag);
-        expect(br.headers.vary).toMatch(/Accept-Encoding/i);
-        expect(brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
-      });
+      const res = await get(batchUrl);
+      expect(res.statusCode).toBe(200);
+      expect((await get(batchUrl, { 'if-none-match': res.headers.etag as string })).statusCode).toBe(304);
+      const br = await get(batchUrl, { 'accept-encoding': 'br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.etag).toBe(res.headers.etag);
+      expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
     });
-    const res = await get(batchUrl);
-    const etag = res.headers.etag as string;
-    expect((await get(batchUrl, { 'if-none-match': etag })).statusCode).toBe(304);
-
-    const br = await h.inject({ method: 'GET', url: batchUrl, headers: { ...bearer(gp), 'accept-encoding': 'br' } });
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
   });
 
   it('has a new ETag and the new figures right after a write', async () => {

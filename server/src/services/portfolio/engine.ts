@@ -195,6 +195,19 @@ export type Listen = (
   onLost?: () => void,
 ) => Promise<() => Promise<void>>;
 
+/** Whether two lists of flat rows hold the same values in the same order. */
+function sameRows<T extends object>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Record<string, unknown>;
+    const y = b[i] as Record<string, unknown>;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    for (const key of keys) if (x[key] !== y[key]) return false;
+  }
+  return true;
+}
+
 /** How long a computed view serves at most without a change: quotes turn stale with time alone. */
 const MAX_AGE_MS = 30_000;
 
@@ -279,9 +292,14 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
         live.get(quoteKeyOf(lot)) ?? NO_QUOTE,
       ),
     );
-    // Serialized once per change: every GET /api/holdings until the next one sends this text.
-    rememberSerialized(holdingsView, { etag: `"holdings-${version}-${now.getTime()}"`, body: Buffer.from(JSON.stringify(holdingsView)) });
-    return { version, computedAt: now, day, dayFlow, valuation: valuePortfolio(books.input), live, holdings: holdingsView };
+    // Serialized once per change of what it shows: every GET /api/holdings until then sends this
+    // text with this tag, so a change of cash only (a deposit) costs no new JSON of 20,000 lots and
+    // clients keep their copy (304).
+    const previous = cached?.holdings;
+    const holdings = previous && sameRows(previous, holdingsView) ? previous : holdingsView;
+    if (holdings === holdingsView)
+      rememberSerialized(holdingsView, { etag: `"holdings-${version}-${now.getTime()}"`, body: Buffer.from(JSON.stringify(holdingsView)) });
+    return { version, computedAt: now, day, dayFlow, valuation: valuePortfolio(books.input), live, holdings };
   }
 
   return {
