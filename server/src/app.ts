@@ -98,6 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     history.stop();
   });
   const portfolio = createPortfolioEngine({ db: database.db, now, listen: database.listen });
+  // onClose hooks run in the order they were added: the document jobs stop before the engine they use closes.
+  let stopDocumentJobs = async (): Promise<void> => undefined;
+  app.addHook('onClose', () => stopDocumentJobs());
   app.addHook('onClose', () => portfolio.close());
   const sessions = createSessionStore({ db: database.db, now, listen: database.listen });
   app.addHook('onClose', () => sessions.close());
@@ -115,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     noticeDelayMs: config.noticeDelayMs,
     enabled: config.documentJobs,
   });
-  app.addHook('onClose', () => documentJobs.stop());
+  stopDocumentJobs = () => documentJobs.stop();
   const services: AppServices = {
     db: database.db,
     tokens: createTokenService(deps.jwtSecret),
