@@ -11,12 +11,16 @@
  * Then the scale step (bench/scale.ts; `pnpm bench --scale` or BENCH_ONLY=scale runs it alone): the books
  * at 200, 2,000 and 20,000 lots, every partner's read at 10 connections, writes and the first reads after them.
  *
+ * Then the imports step (bench/imports.ts; BENCH_ONLY=imports runs it alone): preview and commit of a
+ * 10,000-line CSV on the embedded database and on a fresh PostgreSQL database, in-process.
+ *
  * Then the Lighthouse step (bench/lighthouse.ts): the built app's public pages and both
  * dashboards, signed in, in Debian's Chromium, each score beside its target (`pnpm build` first).
  *
  * Settings (environment): BENCH_DATABASE_URL, BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3),
  * BENCH_CONNECTIONS (100), BENCH_RATE (500), BENCH_RATE_CONNECTIONS (10),
- * BENCH_ONLY (comma-separated scenario ids, `lighthouse` for the Lighthouse step alone),
+ * BENCH_ONLY (comma-separated scenario ids, `lighthouse`, `scale` or `imports` for that step alone),
+ * BENCH_IMPORT_LINES (10000, the imports step's file),
  * BENCH_LIGHTHOUSE_RUNS (3, the median is reported), BENCH_LIGHTHOUSE_PAGES (comma-separated paths),
  * BENCH_APP_ROOT (measure another checkout's build), BENCH_CHROMIUM (/usr/bin/chromium), BENCH_CPU_PROF=1 (the server writes a .cpuprofile
  * to bench-results/profiles).
@@ -37,6 +41,7 @@ import { formatLighthouse, isLighthouseError, runLighthouse, runLoginPaint, type
 import { formatLoginPaint, type LoginPaintResult } from './login-paint';
 import { runLoad, stopLoad, type RunStats } from './load';
 import { formatScale, runScale, type ScaleResult } from './scale';
+import { formatImports, runImports, type ImportsResult } from './imports';
 import { formatResults, formatTargets, judgeTargets, type ScenarioId, type ScenarioResult } from './report';
 import { SEEDED_LOTS, USAGE_PATH, type ServerReady, type ServerUsage } from './shared';
 
@@ -59,6 +64,8 @@ interface Settings {
   cpuProfile: boolean;
   /** The scale step (bench/scale.ts) runs: `--scale`, BENCH_ONLY unset or naming `scale`. */
   scale: boolean;
+  /** The imports step (bench/imports.ts) runs: BENCH_ONLY unset or naming `imports`. */
+  imports: boolean;
 }
 
 interface Scenario {
@@ -135,7 +142,7 @@ function readSettings(): Settings {
   const onlyRaw = process.argv.includes('--scale') ? 'scale' : process.env.BENCH_ONLY?.trim();
   const ids = SCENARIOS.map((s) => s.id);
   const requested = onlyRaw ? onlyRaw.split(',').map((s) => s.trim()) : null;
-  const steps = ['lighthouse', 'scale'];
+  const steps = ['lighthouse', 'scale', 'imports'];
   const unknown = requested?.filter((id) => !steps.includes(id) && !ids.includes(id as ScenarioId)) ?? [];
   if (unknown.length > 0)
     throw new BenchError(`BENCH_ONLY: unknown scenario ${unknown.join(', ')} (known: ${[...ids, ...steps].join(', ')})`);
@@ -151,6 +158,7 @@ function readSettings(): Settings {
     lighthouse: !requested || requested.includes('lighthouse'),
     cpuProfile: process.env.BENCH_CPU_PROF === '1',
     scale: !requested || requested.includes('scale'),
+    imports: !requested || requested.includes('imports'),
   };
 }
 
@@ -511,6 +519,35 @@ async function main(): Promise<number> {
       console.log(formatScale(scale));
     }
 
+    let imports: ImportsResult[] = [];
+    if (settings.imports) {
+      const importsAdmin = openPostgres(settings.adminUrl, 1);
+      const reachable = await withTimeout(importsAdmin.ping(), 5_000, false);
+      if (!reachable)
+        log(`PostgreSQL does not answer at ${shown(settings.adminUrl)}: the imports step measures the embedded database only`);
+      const importsDatabase = `bench_imports_${process.pid}_${Date.now()}`;
+      try {
+        imports = await runImports({
+          log,
+          createDatabase: reachable
+            ? async () => {
+                await importsAdmin.db.execute(`create database ${importsDatabase}`);
+                const url = new URL(settings.adminUrl);
+                url.pathname = `/${importsDatabase}`;
+                return url.toString();
+              }
+            : null,
+          dropDatabase: async () => {
+            await importsAdmin.db.execute(`drop database if exists ${importsDatabase} with (force)`);
+          },
+        });
+      } finally {
+        await withTimeout(importsAdmin.close(), 5_000, undefined);
+      }
+      console.log('');
+      console.log(formatImports(imports));
+    }
+
     let lighthouse: LighthouseResult[] = [];
     let lighthouseFailed: string | null = null;
     let loginPaint: LoginPaintResult | null = null;
@@ -559,6 +596,7 @@ async function main(): Promise<number> {
       scenarios: results,
       targets,
       scale,
+      imports,
       lighthouse: settings.lighthouse ? { pages: lighthouse, failed: lighthouseFailed } : null,
       loginToPaint: loginPaint,
     };

@@ -39,8 +39,22 @@ describeInBrowser('the Import page in Chromium', () => {
     expect(await seriousViolations(page), 'axe on the preview').toEqual([]);
     await screenshot(page, `import-preview-${width}`);
 
+    // The commit is held at the network until the page has shown that it is importing.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/imports', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Import 2 new lines' }).click();
+    // "Importing… sending the file", then "Importing… writing 2 new lines into the books."
+    await page.getByRole('status').filter({ hasText: 'Importing…' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Importing…' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('region', { name: 'File' }).getAttribute('aria-busy')).toBe('true');
+    release();
     await page.getByText(`Imported good-${width}.csv (Generic CSV): 2 lines added.`).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('region', { name: 'File' }).getAttribute('aria-busy')).toBeNull();
+    await page.unroute('**/api/imports');
     await page.getByRole('region', { name: 'Past imports table', exact: true }).getByText(`good-${width}.csv`).waitFor();
 
     // The same file again adds nothing.

@@ -36,7 +36,7 @@ export interface Sale {
 
 /** Oldest first: by purchase date, then by the order the lots were recorded. */
 export function fifoOrder<L extends { purchaseDate: string; id: number }>(lots: readonly L[]): L[] {
-  return [...lots].sort((a, b) => a.purchaseDate.localeCompare(b.purchaseDate) || a.id - b.id);
+  return [...lots].sort((a, b) => (a.purchaseDate < b.purchaseDate ? -1 : a.purchaseDate > b.purchaseDate ? 1 : a.id - b.id));
 }
 
 /**
@@ -46,10 +46,10 @@ export function fifoOrder<L extends { purchaseDate: string; id: number }>(lots: 
  * the realized gain is net of it. Answers null when the lots hold less than `qty`.
  */
 export function sellFifo(lots: readonly OpenLot[], qty: Decimal, price: Decimal, fee: Decimal = ZERO): Sale | null {
-  const held = sum(lots.map((l) => l.qty));
-  if (qty.lte(0) || held.lt(qty)) return null;
+  if (qty.lte(0)) return null;
   const takes: LotTake[] = [];
   let left = qty;
+  // Walks only as far as the sale reaches (an import replays thousands of sales against long lists of lots).
   for (const lot of fifoOrder(lots)) {
     if (left.eq(0)) break;
     const taken = lot.qty.lt(left) ? lot.qty : left;
@@ -58,6 +58,7 @@ export function sellFifo(lots: readonly OpenLot[], qty: Decimal, price: Decimal,
     takes.push({ lotId: lot.id, qty: taken, cost, remainingQty: lot.qty.minus(taken), remainingCost: lot.costBasis.minus(cost) });
     left = left.minus(taken);
   }
+  if (left.gt(0)) return null;
   const gross = amountOf(qty, price);
   const proceeds = gross.minus(fee);
   const cost = sum(takes.map((t) => t.cost));

@@ -24,17 +24,20 @@ export async function recordAudit(
   entries: AuditEntry[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(auditEvents).values(
-    entries.map((e) => ({
-      actorId: actor.id,
-      actorEmail: actor.email,
-      via: actor.via ?? 'user',
-      action: e.action,
-      entity: e.entity,
-      entityId: e.entityId === undefined || e.entityId === null ? null : String(e.entityId),
-      before: e.before ?? null,
-      after: e.after ?? null,
-      at,
-    })),
-  );
+  await db.insert(auditEvents).values(auditRows(actor, at, entries));
+}
+
+/** The rows of audit events, as recordAudit writes them (an import writes thousands at once). */
+export function auditRows(actor: Omit<Actor, 'id'> & { id: number | null }, at: Date, entries: readonly AuditEntry[]) {
+  return entries.map((e) => ({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    via: actor.via ?? 'user',
+    action: e.action,
+    entity: e.entity,
+    entityId: e.entityId === undefined || e.entityId === null ? null : String(e.entityId),
+    before: e.before ?? null,
+    after: e.after ?? null,
+    at,
+  }));
 }

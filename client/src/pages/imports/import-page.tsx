@@ -46,15 +46,23 @@ const pastColumns: Column<ImportRecord>[] = [
 
 type Format = 'auto' | (typeof IMPORT_FORMATS)[number];
 
-function ProgressBar({ progress, label }: { progress: UploadProgress; label: string }) {
+interface Busy {
+  label: string;
+  /** What is said while the file is sent ("Preview:" or "Importing…"), and once it has arrived, what the server does. */
+  lead: string;
+  working: string;
+  progress: UploadProgress;
+}
+
+/** The upload's progress, then (no measure of the server's work: the bar runs without a value) what the server is doing. */
+function ProgressBar({ busy }: { busy: Busy }) {
+  const { progress, label } = busy;
   const percent = progress.fraction === null ? null : Math.round(progress.fraction * 100);
   return (
     <div className="import-progress" role="status" aria-live="polite">
       <progress className="import-progress__bar" aria-label={label} {...(percent === null ? {} : { value: percent, max: 100 })} />
       <span>
-        {progress.phase === 'sending'
-          ? `${label}: sending the file${percent === null ? '' : ` (${percent}%)`}…`
-          : `${label}: checking every line…`}
+        {progress.phase === 'sending' ? `${busy.lead} sending the file${percent === null ? '' : ` (${percent}%)`}…` : busy.working}
       </span>
     </div>
   );
@@ -74,7 +82,7 @@ export function ImportPage() {
   const [preview, setPreview] = useState<ImportPreviewOutput | null>(null);
   const [result, setResult] = useState<ImportCommitOutput | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<{ label: string; progress: UploadProgress } | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
 
   const choose = async (chosen: File | undefined) => {
     setPreview(null);
@@ -89,15 +97,17 @@ export function ImportPage() {
     setFile({ name: chosen.name, text: await chosen.text() });
   };
 
-  const run = async <T,>(label: string, path: string): Promise<T | null> => {
+  const run = async <T,>(label: string, lead: string, working: string, path: string): Promise<T | null> => {
     if (!file) {
       setError('Choose a CSV file first.');
       return null;
     }
     setError(null);
-    setBusy({ label, progress: { phase: 'sending', fraction: 0 } });
+    setBusy({ label, lead, working, progress: { phase: 'sending', fraction: 0 } });
     try {
-      return await postFile<T>(path, { file_name: file.name, format, csv: file.text }, (progress) => setBusy({ label, progress }));
+      return await postFile<T>(path, { file_name: file.name, format, csv: file.text }, (progress) =>
+        setBusy({ label, lead, working, progress }),
+      );
     } catch (e) {
       setError(e instanceof UploadError ? e.message : 'The file could not be sent.');
       return null;
@@ -109,19 +119,26 @@ export function ImportPage() {
   const onPreview = async (e: FormEvent) => {
     e.preventDefault();
     setResult(null);
-    const answer = await run<ImportPreviewOutput>('Preview', '/api/imports/preview');
+    const answer = await run<ImportPreviewOutput>('Preview', 'Preview:', 'Preview: checking every line…', '/api/imports/preview');
     if (answer) setPreview(answer);
   };
 
+  const counts = preview?.counts;
   const onCommit = async () => {
-    const answer = await run<ImportCommitOutput>('Import', '/api/imports');
+    const lines = counts?.new ?? 0;
+    const answer = await run<ImportCommitOutput>(
+      'Import',
+      'Importing…',
+      `Importing… writing ${lines} new ${lines === 1 ? 'line' : 'lines'} into the books. Stay on this page until it says they are imported.`,
+      '/api/imports',
+    );
     if (!answer) return;
     setResult(answer);
     setPreview(null);
     await Promise.all([utils.portfolio.invalidate()]);
   };
 
-  const counts = preview?.counts;
+  const importing = busy?.label === 'Import';
   const canCommit = !!preview && !!counts && counts.errors === 0 && counts.new > 0 && !busy;
 
   return (
@@ -134,7 +151,7 @@ export function ImportPage() {
         transactions export, or the generic CSV (date, kind, symbol, asset_type, quantity, price, fee, amount, note). Preview first: nothing
         is written until you import, and then every line is written or none. Lines already imported are skipped.
       </p>
-      <section className="import-section" aria-labelledby="import-file-title">
+      <section className="import-section" aria-labelledby="import-file-title" aria-busy={busy ? true : undefined}>
         <h2 id="import-file-title" className="import-section__title">
           File
         </h2>
@@ -174,11 +191,13 @@ export function ImportPage() {
               Preview
             </button>
             <button type="button" className="button button--primary" disabled={!canCommit} onClick={() => void onCommit()}>
-              Import {counts && counts.new > 0 ? `${counts.new} new ${counts.new === 1 ? 'line' : 'lines'}` : ''}
+              {importing
+                ? 'Importing…'
+                : `Import ${counts && counts.new > 0 ? `${counts.new} new ${counts.new === 1 ? 'line' : 'lines'}` : ''}`}
             </button>
           </div>
         </form>
-        {busy && <ProgressBar progress={busy.progress} label={busy.label} />}
+        {busy && <ProgressBar busy={busy} />}
         {error && (
           <p className="import-error" role="alert">
             {error}

@@ -1,9 +1,8 @@
 import { desc } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/open';
+import type { Db, Queryable, Tx } from '../../db/open';
 import { importLines, imports } from '../../db/schema';
 import { IMPORT_FORMAT_NAMES, IMPORT_MAX_BYTES, IMPORT_MAX_LINES, IMPORT_TOO_LARGE } from '../../contract/import-rules';
 import type { ImportCommitOutput, ImportInput, ImportPreviewOutput, ImportRecord, ImportsOutput } from '../../contract/imports';
-import { DomainError } from '../../contract/errors';
 import { dec } from '../../domain/money';
 import { recordAudit, type Actor } from '../../platform/audit';
 import { fail } from '../../platform/errors';
@@ -11,19 +10,23 @@ import { sha256 } from '../../platform/secrets';
 import type { MarketService } from '../market/service';
 import type { SymbolStatus } from '../market/lookup';
 import type { Instrument } from '../market/provider';
-import { firmSymbol, nothingToSell } from '../portfolio/trade-rules';
+import { firmSymbol } from '../portfolio/trade-rules';
 import { recordDividend, recordSplit, sharesAt } from '../portfolio/corporate-actions';
 import { purchase } from '../portfolio/holdings';
 import { deferVersion, portfolioChanged, writeBooks } from '../portfolio/ledger';
-import { feeAboveGross, lockedCash, moveMoney, sellLots, type BooksDeps } from '../portfolio/trades';
+import { lockedCash, moveMoney, sellLots, type BooksDeps } from '../portfolio/trades';
+import { writeLinesInBatch } from './batch';
+import { buyInput, dividendInput, lineRefusal, moneyInput, noSharesForAmount, sellOrder, sellRefusal, splitInput } from './line-events';
 import { readImport, type ImportLine, type ReadFile } from './formats';
 import { perShareFor, planImport, type Planned } from './plan';
 
 /**
  * Broker imports (docs/imports.md, docs/decisions/0017-broker-imports.md): preview writes nothing;
- * commit writes every new line through the same service functions as the forms (purchase, sellLots,
- * moveMoney, recordSplit, recordDividend) in one transaction, dated on each line's own day, with
- * the lines' fingerprints and one audit event naming the file.
+ * commit writes every new line in one transaction, dated on each line's own day, with the lines'
+ * fingerprints and one audit event naming the file. The lines are replayed in memory through the
+ * forms' own rules and written in multi-row statements (services/imports/batch.ts); writeLineByLine,
+ * through the forms' services themselves (purchase, sellLots, moveMoney, recordSplit, recordDividend),
+ * gives the same rows and is what the batch is checked against.
  */
 
 export interface ImportsDeps {
@@ -104,81 +107,63 @@ const recordOf = (row: typeof imports.$inferSelect): ImportRecord => ({
   at: row.at.toISOString(),
 });
 
-/** A refusal naming its line: "line 17: …". */
-const onLine = (line: ImportLine, message: string) => fail.badRequest(`line ${line.line}: ${message}`);
-
 /** Writes one line through the service function the same event typed by hand would use; answers its ledger entry. */
-async function writeLine(books: BooksDeps, actor: Actor, l: ImportLine): Promise<number | null> {
-  const symbol = l.symbol ?? '';
+async function writeLine(books: BooksDeps, actor: Actor, l: ImportLine): Promise<number> {
   if (l.kind === 'buy') {
-    const bought = await purchase(
-      books,
-      actor,
-      {
-        symbol,
-        asset_type: l.assetType,
-        purchases: [{ qty: l.qty!, price_paid: l.price!, purchase_date: l.date, fee: l.fee ?? undefined }],
-        settles: true,
-        allow_negative_cash: true,
-      },
-      'import',
-    );
-    return bought.entryIds[0] ?? null;
+    const bought = await purchase(books, actor, buyInput(l), 'import');
+    return bought.entryIds[0]!;
   }
   if (l.kind === 'sell') {
-    const sold = await sellLots(books, actor, {
-      symbol,
-      qty: l.qty!,
-      price: l.price!,
-      fee: l.fee ?? undefined,
-      settles: true,
-      source: 'import',
-    });
+    const sold = await sellLots(books, actor, sellOrder(l));
     if (sold.ok) return sold.entryId;
-    if ('feeAbove' in sold) throw onLine(l, feeAboveGross(l.fee ?? '0', sold.feeAbove));
-    throw onLine(l, sold.held.eq(0) ? nothingToSell(symbol) : `the firm holds only ${sold.held.toFixed()} ${symbol}`);
+    throw sellRefusal(l, sold);
   }
-  if (l.kind === 'split') {
-    const row = await recordSplit(books, actor, {
-      kind: 'split',
-      symbol,
-      ratio: l.ratio!,
-      ex_date: l.date,
-      ...(l.price ? { cash_in_lieu_price: l.price } : {}),
-      note: l.note.slice(0, 200),
-    });
-    return row.id;
-  }
+  if (l.kind === 'split') return (await recordSplit(books, actor, splitInput(l))).id;
   if (l.kind === 'dividend') {
     let perShare = l.price!;
     if (l.amount) {
       // The gross the broker paid, on the shares the books hold at the ex-date.
-      const shares = dec(await sharesAt(books.db, symbol, l.date));
+      const shares = dec(await sharesAt(books.db, l.symbol ?? '', l.date));
       const exact = shares.gt(0) ? perShareFor(shares, dec(l.amount)) : null;
-      if (!exact) throw onLine(l, `the firm held no ${symbol} at the start of ${l.date} that ${l.amount} could be paid on`);
+      if (!exact) throw noSharesForAmount(l);
       perShare = exact;
     }
-    const row = await recordDividend(books, actor, {
-      kind: 'dividend',
-      symbol,
-      amount_per_share: perShare,
-      ex_date: l.date,
-      pay_date: l.payDate ?? l.date,
-      ...(l.tax && dec(l.tax).gt(0) ? { tax_withheld_amount: l.tax } : {}),
-      note: l.note.slice(0, 200),
-    });
-    return row.id;
+    return (await recordDividend(books, actor, dividendInput(l, perShare))).id;
   }
-  const moved = await moveMoney(books, actor, { kind: l.kind, amount: l.amount!, note: l.note.slice(0, 200), allowNegativeCash: true });
-  return moved.entryId;
+  return (await moveMoney(books, actor, moneyInput(l))).entryId;
 }
+
+/** How the planned lines are written: in batches (the import's own way), or line by line through the forms' services. */
+export type LineWriter = (tx: Tx, actor: Actor, now: Date, lines: readonly ImportLine[]) => Promise<number[]>;
+
+/** Line by line through the forms' services, about seven statements a line: the reference the batch is checked against. */
+export const writeLineByLine: LineWriter = async (tx, actor, now, lines) => {
+  const ids: number[] = [];
+  for (const l of lines) {
+    const books: BooksDeps = { db: tx, now: () => now, bookDate: l.date, source: 'import' };
+    try {
+      ids.push(await writeLine(books, actor, l));
+    } catch (err) {
+      throw lineRefusal(l, err);
+    }
+  }
+  return ids;
+};
+
+/** The books read once, every line replayed in memory through the same rules, written in a few multi-row statements. */
+export const writeBatched: LineWriter = (tx, actor, now, lines) => writeLinesInBatch(tx, actor, now, lines, lineRefusal);
 
 /**
  * POST /api/imports: all or nothing. The file is checked again inside the transaction (the balances
  * row locked, so two imports run one after the other); any problem refuses the whole file, naming
  * its lines. Lines already imported are skipped and reported.
  */
-export async function commitImport(deps: ImportsDeps, actor: Actor, input: ImportInput): Promise<ImportCommitOutput> {
+export async function commitImport(
+  deps: ImportsDeps,
+  actor: Actor,
+  input: ImportInput,
+  write: LineWriter = writeBatched,
+): Promise<ImportCommitOutput> {
   const { read, hash } = readChecked(input);
   const now = deps.now();
   const lookup = await lookedUp(deps, read);
@@ -208,18 +193,14 @@ export async function commitImport(deps: ImportsDeps, actor: Actor, input: Impor
         at: now,
       })
       .returning();
-    const lineRows: (typeof importLines.$inferInsert)[] = [];
-    for (const l of planned.writes) {
-      const books: BooksDeps = { db: tx, now: () => now, bookDate: l.date, source: 'import' };
-      let entryId: number | null;
-      try {
-        entryId = await writeLine(books, actor, l);
-      } catch (err) {
-        if (err instanceof DomainError && !/^line \d+/.test(err.message)) throw onLine(l, err.message);
-        throw err;
-      }
-      lineRows.push({ importId: row!.id, fingerprint: l.fingerprint, lineNo: l.line, kind: l.kind, ledgerEntryId: entryId });
-    }
+    const entryIds = await write(tx, actor, now, planned.writes);
+    const lineRows: (typeof importLines.$inferInsert)[] = planned.writes.map((l, i) => ({
+      importId: row!.id,
+      fingerprint: l.fingerprint,
+      lineNo: l.line,
+      kind: l.kind,
+      ledgerEntryId: entryIds[i] ?? null,
+    }));
     for (const l of planned.joined)
       lineRows.push({ importId: row!.id, fingerprint: l.fingerprint, lineNo: l.line, kind: 'dividend', ledgerEntryId: null });
     for (let i = 0; i < lineRows.length; i += INSERT_CHUNK) await tx.insert(importLines).values(lineRows.slice(i, i + INSERT_CHUNK));

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { holdings, importLines } from '../../db/schema';
 import { bookDateProblem } from '../../contract/book-dates';
@@ -10,6 +10,7 @@ import type { Instrument } from '../market/provider';
 import type { SymbolStatus } from '../market/lookup';
 import { noMarketData } from '../market/lookup';
 import { firmSymbol } from '../portfolio/trade-rules';
+import { YIELD_EVERY, yieldToLoop } from '../../platform/yield';
 import { problemText, type ImportKind, type ImportLine, type ReadFile } from './formats';
 
 /**
@@ -86,17 +87,21 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
     if (l.payDate && l.payDate < l.date) problemAt(l, 'pay_date', 'the pay date cannot be before the date');
   }
 
-  // Lots the firm holds now, by symbol: [purchase date, quantity].
+  // Lots the firm holds now, by symbol, oldest first; and what the file's own lines add, in date order.
   const lots = await deps.db
-    .select({ symbol: holdings.symbol, assetType: holdings.assetType, date: holdings.purchaseDate, qty: holdings.qty })
-    .from(holdings);
-  const held = new Map<string, { date: string; qty: Decimal }[]>();
-  const add = (symbol: string, date: string, qty: Decimal) => {
-    const list = held.get(symbol);
-    if (list) list.push({ date, qty });
-    else held.set(symbol, [{ date, qty }]);
+    .select({ symbol: holdings.symbol, date: holdings.purchaseDate, qty: holdings.qty })
+    .from(holdings)
+    .orderBy(asc(holdings.purchaseDate));
+  const held = new Map<string, HeldOverTime>();
+  const added = new Map<string, HeldOverTime>();
+  const over = (map: Map<string, HeldOverTime>, symbol: string) => {
+    let h = map.get(symbol);
+    if (!h) map.set(symbol, (h = new HeldOverTime()));
+    return h;
   };
-  for (const lot of lots) add(lot.symbol, lot.date, dec(lot.qty));
+  for (const lot of lots) over(held, lot.symbol).add(lot.date, dec(lot.qty));
+  // The file's lines are checked in date order, so each adds on or after the day of the one before.
+  const add = (symbol: string, date: string, qty: Decimal) => over(added, symbol).add(date, qty);
 
   // Symbols the firm does not hold: the market data provider must know them (as Add Investment's check).
   const toCheck = new Map<string, Instrument>();
@@ -132,13 +137,11 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
   const writes = writesUnordered
     .filter((l) => !bad.has(l.line))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : DAY_ORDER[a.kind] - DAY_ORDER[b.kind] || a.line - b.line));
-  const heldOn = (symbol: string, day: string, inclusive: boolean) => {
-    let total = ZERO;
-    for (const p of held.get(symbol) ?? []) if (inclusive ? p.date <= day : p.date < day) total = total.plus(p.qty);
-    return total;
-  };
+  const heldOn = (symbol: string, day: string, inclusive: boolean) =>
+    (held.get(symbol)?.upTo(day, inclusive) ?? ZERO).plus(added.get(symbol)?.upTo(day, inclusive) ?? ZERO);
   const perShareOf = new Map<number, string>();
-  for (const l of writes) {
+  for (const [i, l] of writes.entries()) {
+    if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
     const symbol = l.symbol ?? '';
     if (l.kind === 'buy') add(symbol, l.date, dec(l.qty!));
     else if (l.kind === 'sell') {
@@ -228,6 +231,32 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
   views.sort((a, b) => a.line - b.line);
   problems.sort((a, b) => a.line - b.line);
   return { views, problems, writes: finalWrites, joined: joined.filter((l) => !bad.has(joinedTo.get(l.line)!)), duplicates };
+}
+
+/** Quantities added on days in order, and how much was held up to a day (a binary search, not a walk). */
+class HeldOverTime {
+  private readonly days: string[] = [];
+  /** totals[i]: everything added by the first i + 1 additions. */
+  private readonly totals: Decimal[] = [];
+
+  add(day: string, qty: Decimal): void {
+    if (this.days.length > 0 && day < this.days[this.days.length - 1]!) throw new Error('HeldOverTime: days must come in order');
+    this.totals.push((this.totals[this.totals.length - 1] ?? ZERO).plus(qty));
+    this.days.push(day);
+  }
+
+  /** Everything added on days before `day` (or on it too, when inclusive). */
+  upTo(day: string, inclusive: boolean): Decimal {
+    let lo = 0;
+    let hi = this.days.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const d = this.days[mid]!;
+      if (inclusive ? d <= day : d < day) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? ZERO : this.totals[lo - 1]!;
+  }
 }
 
 /** new:old from shares held and shares added, when both are whole numbers up to 999,999. */

@@ -15,7 +15,8 @@ import {
   type SplitRatio,
   type Withholding,
 } from '../../domain/corporate-actions';
-import { centsText, dec, plain, sum } from '../../domain/money';
+import { centsText, dec, plain, sum, type Decimal } from '../../domain/money';
+import type { Sale } from '../../domain/fifo';
 import { bookDateProblem } from '../../contract/book-dates';
 import {
   CORPORATE_ACTION_KINDS,
@@ -25,15 +26,15 @@ import {
   type DividendInput,
   type SplitInput,
 } from '../../contract/corporate-actions';
-import { recordAudit, type Actor } from '../../platform/audit';
+import { recordAudit, type Actor, type AuditEntry } from '../../platform/audit';
 import { fail } from '../../platform/errors';
 import { qty as qtyText, usd } from '../../platform/format';
 import { quoteKey } from '../market/provider';
-import { recordLedger, writeBooks, portfolioChanged } from './ledger';
+import { recordLedger, writeBooks, portfolioChanged, type LedgerEntry } from './ledger';
 import { requestHistoryRebuild } from './history-rebuild';
 import { moveOf } from './positions-on';
 import { ledgerView } from './activity';
-import { applySale, lotsOf, moveCash, moveMoney, type BooksDeps } from './trades';
+import { applySale, lotsOf, moveCash, moveMoney, type BooksDeps, type CashMove, type LotRow } from './trades';
 import { typedSymbol } from './trade-rules';
 
 /**
@@ -51,7 +52,7 @@ export interface CorporateActionsDeps {
 
 type EntryRow = typeof ledgerEntries.$inferSelect;
 
-interface LotChange {
+export interface LotChange {
   id: number;
   purchaseDate: string;
   exchange: string | null;
@@ -59,7 +60,7 @@ interface LotChange {
   after: { qty: string; pricePaid: string };
 }
 
-interface SplitDetails {
+export interface SplitDetails {
   ratio: string;
   exDate: string;
   note: string;
@@ -76,7 +77,7 @@ interface SplitDetails {
   };
 }
 
-interface DividendDetails {
+export interface DividendDetails {
   exDate: string;
   payDate: string;
   note: string;
@@ -165,18 +166,27 @@ async function entryById(tx: Queryable, id: number): Promise<EntryRow> {
   return row;
 }
 
-function checkDay(day: string, now: Date, label: string): void {
+export function checkDay(day: string, now: Date, label: string): void {
   const problem = bookDateProblem(day, now);
   if (problem) throw fail.badRequest(`${label}: ${problem}`);
 }
 
-export async function recordSplit(deps: BooksDeps, actor: Actor, input: SplitInput): Promise<EntryRow> {
-  const { db: tx } = deps;
-  const at = deps.now();
-  checkDay(input.ex_date, at, 'Ex-date');
+/** What a split does to the lots of its symbol (all of them, oldest first), worked out before anything is written. */
+export interface SplitPlan {
+  symbol: string;
+  ratio: SplitRatio;
+  /** The lots bought before the ex-date, as they were. */
+  before: LotRow[];
+  changes: LotChange[];
+  /** The fraction of a share sold for cash in lieu (first in, first out, on the lots after the split), if any. */
+  sale: Sale | null;
+  cashInLieu: SplitDetails['cashInLieu'];
+}
+
+/** The split's rule: the lots before the ex-date × new ÷ old, and the fraction left sold at the cash-in-lieu price. */
+export function planSplit(lots: readonly LotRow[], input: SplitInput): SplitPlan {
   const ratio = parseRatio(input.ratio)!;
   const symbol = typedSymbol(input.symbol);
-  const lots = await lotsOf(tx, symbol, true);
   const before = lots.filter((l) => l.purchaseDate < input.ex_date);
   if (before.length === 0)
     throw fail.badRequest(`The firm held no ${symbol} bought before ${input.ex_date}, so there is nothing to split.`);
@@ -190,14 +200,9 @@ export async function recordSplit(deps: BooksDeps, actor: Actor, input: SplitInp
   if (changes.some((c) => dec(c.after.qty).eq(0))) {
     throw fail.badRequest(`A ${ratioText(ratio)} split would leave a lot of ${symbol} with less than 0.00000001 share.`);
   }
-  for (const c of changes) {
-    await tx.update(holdings).set({ qty: c.after.qty, pricePaid: c.after.pricePaid }).where(eq(holdings.id, c.id));
-  }
-  const closes = await adjustCloses(tx, quoteKey({ symbol, kind: before[0]!.assetType }), input.ex_date, ratio);
-
   // Cash in lieu: the fraction of a share left after the split is sold at the stated price, first in, first out.
   let cashInLieu: SplitDetails['cashInLieu'] = null;
-  let cash: { before: string; after: string } | null = null;
+  let sale: Sale | null = null;
   const total = sum(changes.map((c) => dec(c.after.qty)));
   const { fraction } = wholeAndFraction(total);
   if (input.cash_in_lieu_price !== undefined && fraction.gt(0)) {
@@ -205,10 +210,7 @@ export async function recordSplit(deps: BooksDeps, actor: Actor, input: SplitInp
       const lot = before.find((l) => l.id === c.id)!;
       return { id: c.id, purchaseDate: c.purchaseDate, qty: dec(c.after.qty), costBasis: dec(lot.costBasis) };
     });
-    const sale = sellFifo(open, fraction, dec(input.cash_in_lieu_price))!;
-    await applySale(tx, sale);
-    const moved = await moveCash(tx, sale.proceeds, false);
-    cash = { before: centsText(moved.before), after: centsText(moved.after) };
+    sale = sellFifo(open, fraction, dec(input.cash_in_lieu_price))!;
     cashInLieu = {
       fraction: plain(fraction),
       price: input.cash_in_lieu_price,
@@ -218,51 +220,85 @@ export async function recordSplit(deps: BooksDeps, actor: Actor, input: SplitInp
       takes: sale.takes.map((t) => ({ lotId: t.lotId, qty: plain(t.qty), cost: centsText(t.cost), left: plain(t.remainingQty) })),
     };
   }
-  const details: SplitDetails = { ratio: ratioText(ratio), exDate: input.ex_date, note: input.note, lots: changes, closes, cashInLieu };
-  const [id] = await recordLedger(
-    tx,
-    actor,
-    at,
-    [
-      {
-        kind: 'split',
-        source: deps.source ?? 'corporate_action',
-        symbol,
-        assetType: before[0]!.assetType,
-        qty: cashInLieu?.fraction ?? null,
-        price: cashInLieu?.price ?? null,
-        amount: cashInLieu?.proceeds ?? null,
-        costBasis: cashInLieu?.cost ?? null,
-        realizedGain: cashInLieu?.realizedGain ?? null,
-        settles: cash !== null,
-        ...(cash ? { cashBefore: cash.before, cashAfter: cash.after } : {}),
-        flow: '0',
-        details,
-      },
-    ],
-    deps.bookDate,
-  );
-  await recordAudit(tx, actor, at, [
-    {
+  return { symbol, ratio, before, changes, sale, cashInLieu };
+}
+
+/** The ledger entry and audit event of a split, once its lots, closes and cash have moved. */
+export function splitRecords(
+  plan: SplitPlan,
+  input: SplitInput,
+  closes: SplitDetails['closes'],
+  cash: CashMove | null,
+  source: BooksDeps['source'],
+): { entry: LedgerEntry; audit: (id: number) => AuditEntry } {
+  const { symbol, changes, cashInLieu } = plan;
+  const details: SplitDetails = {
+    ratio: ratioText(plan.ratio),
+    exDate: input.ex_date,
+    note: input.note,
+    lots: changes,
+    closes,
+    cashInLieu,
+  };
+  return {
+    entry: {
+      kind: 'split',
+      source: source ?? 'corporate_action',
+      symbol,
+      assetType: plan.before[0]!.assetType,
+      qty: cashInLieu?.fraction ?? null,
+      price: cashInLieu?.price ?? null,
+      amount: cashInLieu?.proceeds ?? null,
+      costBasis: cashInLieu?.cost ?? null,
+      realizedGain: cashInLieu?.realizedGain ?? null,
+      settles: cash !== null,
+      ...(cash ? { cashBefore: centsText(cash.before), cashAfter: centsText(cash.after) } : {}),
+      flow: '0',
+      details,
+    },
+    audit: (id) => ({
       action: 'corporate-action.split',
       entity: 'ledger_entry',
-      entityId: id!,
+      entityId: id,
       after: { symbol, ratio: details.ratio, ex_date: input.ex_date, lots: changes.length, cash_in_lieu: cashInLieu?.proceeds ?? null },
-    },
-  ]);
+    }),
+  };
+}
+
+export async function recordSplit(deps: BooksDeps, actor: Actor, input: SplitInput): Promise<EntryRow> {
+  const { db: tx } = deps;
+  const at = deps.now();
+  checkDay(input.ex_date, at, 'Ex-date');
+  const plan = planSplit(await lotsOf(tx, typedSymbol(input.symbol), true), input);
+  for (const c of plan.changes) {
+    await tx.update(holdings).set({ qty: c.after.qty, pricePaid: c.after.pricePaid }).where(eq(holdings.id, c.id));
+  }
+  const closes = await adjustCloses(tx, quoteKey({ symbol: plan.symbol, kind: plan.before[0]!.assetType }), input.ex_date, plan.ratio);
+  let cash: CashMove | null = null;
+  if (plan.sale) {
+    await applySale(tx, plan.sale);
+    cash = await moveCash(tx, plan.sale.proceeds, false);
+  }
+  const records = splitRecords(plan, input, closes, cash, deps.source);
+  const [id] = await recordLedger(tx, actor, at, [records.entry], deps.bookDate);
+  await recordAudit(tx, actor, at, [records.audit(id!)]);
   return entryById(tx, id!);
 }
+
+/** A stored close before a split's ex-date, divided by its ratio. */
+export const splitClose = (close: string, ratio: SplitRatio): string => plain(splitPrice(dec(close), ratio));
 
 /** Divides the stored closes of a key before the ex-date by the ratio; answers them as they were. */
 async function adjustCloses(tx: Queryable, key: string, exDate: string, ratio: SplitRatio): Promise<SplitDetails['closes']> {
   const rows = await tx
     .select()
     .from(dailyCloses)
-    .where(and(eq(dailyCloses.key, key), lt(dailyCloses.date, exDate)));
+    .where(and(eq(dailyCloses.key, key), lt(dailyCloses.date, exDate)))
+    .orderBy(asc(dailyCloses.date));
   for (const r of rows) {
     await tx
       .update(dailyCloses)
-      .set({ close: plain(splitPrice(dec(r.close), ratio)) })
+      .set({ close: splitClose(r.close, ratio) })
       .where(and(eq(dailyCloses.key, key), eq(dailyCloses.date, r.date)));
   }
   return rows.map((r) => ({ key, date: r.date, close: r.close }));
@@ -279,9 +315,21 @@ export async function sharesAt(tx: Queryable, symbol: string, exDate: string): P
     tx
       .select()
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.symbol, symbol), inArray(ledgerEntries.kind, ['sell', 'split', 'correction'])))
+      .where(and(eq(ledgerEntries.symbol, symbol), inArray(ledgerEntries.kind, SHARES_KINDS)))
       .orderBy(asc(ledgerEntries.id)),
   ]);
+  return sharesFrom(lots, entries, exDate);
+}
+
+/** The entries of a symbol sharesAt reads, besides its lots. */
+export const SHARES_KINDS: ('sell' | 'split' | 'correction')[] = ['sell', 'split', 'correction'];
+
+/** sharesAt's rule on the lots of the symbol and its sell, split and correction entries (oldest first). */
+export function sharesFrom(
+  lots: readonly Pick<LotRow, 'qty' | 'purchaseDate'>[],
+  entries: readonly Pick<EntryRow, 'id' | 'kind' | 'bookDate' | 'details'>[],
+  exDate: string,
+): string {
   const splits = entries
     .filter((e) => e.kind === 'split' && (e.details as SplitDetails).exDate > exDate)
     .map((e) => ({ id: e.id, ratio: parseRatio((e.details as SplitDetails).ratio)! }));
@@ -304,13 +352,13 @@ export async function sharesAt(tx: Queryable, symbol: string, exDate: string): P
   return plain(sharesHeldAt(exDate, parts));
 }
 
-export async function recordDividend(deps: BooksDeps, actor: Actor, input: DividendInput): Promise<EntryRow> {
-  const { db: tx } = deps;
-  const at = deps.now();
-  checkDay(input.ex_date, at, 'Ex-date');
-  const symbol = typedSymbol(input.symbol);
-  const lots = await lotsOf(tx, symbol, true);
-  const shares = await sharesAt(tx, symbol, input.ex_date);
+/** What a dividend pays on `shares` held at its ex-date: the figures, and whether its pay date has come (New York day of `at`). */
+export function planDividend(
+  symbol: string,
+  input: DividendInput,
+  shares: string,
+  at: Date,
+): { details: DividendDetails; net: Decimal; paid: boolean } {
   if (dec(shares).eq(0)) throw fail.badRequest(`The firm held no ${symbol} at the start of ${input.ex_date}, so no dividend is due.`);
   const withholding: Withholding =
     input.tax_withheld_percent !== undefined
@@ -322,7 +370,6 @@ export async function recordDividend(deps: BooksDeps, actor: Actor, input: Divid
   if (!figures) throw fail.badRequest('The tax withheld cannot be more than the dividend.');
   const today = dayInNewYork(at);
   const paid = input.pay_date <= today;
-  const cash = paid ? await moveCash(tx, figures.net, false) : null;
   const details: DividendDetails = {
     exDate: input.ex_date,
     payDate: input.pay_date,
@@ -335,31 +382,49 @@ export async function recordDividend(deps: BooksDeps, actor: Actor, input: Divid
     net: centsText(figures.net),
     paidOn: paid ? today : null,
   };
+  return { details, net: figures.net, paid };
+}
+
+/** The ledger entry and audit event of a dividend. */
+export function dividendRecords(
+  symbol: string,
+  assetType: 'stock' | 'crypto' | null,
+  input: DividendInput,
+  details: DividendDetails,
+  cash: CashMove | null,
+  source: BooksDeps['source'],
+): { entry: LedgerEntry; audit: (id: number) => AuditEntry } {
+  return {
+    entry: {
+      kind: 'dividend',
+      source: source ?? 'corporate_action',
+      symbol,
+      assetType,
+      qty: details.shares,
+      price: input.amount_per_share,
+      amount: details.net,
+      settles: cash !== null,
+      ...(cash ? { cashBefore: centsText(cash.before), cashAfter: centsText(cash.after) } : {}),
+      flow: '0',
+      details,
+    },
+    audit: (id) => ({ action: 'corporate-action.dividend', entity: 'ledger_entry', entityId: id, after: { symbol, ...details } }),
+  };
+}
+
+export async function recordDividend(deps: BooksDeps, actor: Actor, input: DividendInput): Promise<EntryRow> {
+  const { db: tx } = deps;
+  const at = deps.now();
+  checkDay(input.ex_date, at, 'Ex-date');
+  const symbol = typedSymbol(input.symbol);
+  const lots = await lotsOf(tx, symbol, true);
+  const shares = await sharesAt(tx, symbol, input.ex_date);
+  const { details, net, paid } = planDividend(symbol, input, shares, at);
+  const cash = paid ? await moveCash(tx, net, false) : null;
   const assetType = lots[0]?.assetType ?? (await assetTypeFromLedger(tx, symbol));
-  const [id] = await recordLedger(
-    tx,
-    actor,
-    at,
-    [
-      {
-        kind: 'dividend',
-        source: deps.source ?? 'corporate_action',
-        symbol,
-        assetType,
-        qty: shares,
-        price: input.amount_per_share,
-        amount: details.net,
-        settles: paid,
-        ...(cash ? { cashBefore: centsText(cash.before), cashAfter: centsText(cash.after) } : {}),
-        flow: '0',
-        details,
-      },
-    ],
-    deps.bookDate,
-  );
-  await recordAudit(tx, actor, at, [
-    { action: 'corporate-action.dividend', entity: 'ledger_entry', entityId: id!, after: { symbol, ...details } },
-  ]);
+  const records = dividendRecords(symbol, assetType, input, details, cash, deps.source);
+  const [id] = await recordLedger(tx, actor, at, [records.entry], deps.bookDate);
+  await recordAudit(tx, actor, at, [records.audit(id!)]);
   return entryById(tx, id!);
 }
 

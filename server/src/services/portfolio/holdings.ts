@@ -3,7 +3,7 @@ import type { Db } from '../../db/open';
 import type { AddHoldingInput, CheckSymbolInput, SellInput, SellOutput, SymbolCheckOutput } from '../../contract/holdings';
 import type { Actor } from '../../platform/audit';
 import { fail } from '../../platform/errors';
-import { buyLots, correctLot, feeAboveGross, sellLots, type BooksDeps, type Bought, type TradeSource } from './trades';
+import { buyLots, correctLot, feeAboveGross, sellLots, type BooksDeps, type Bought, type BuyOrder, type TradeSource } from './trades';
 import { centsText, dec, type Decimal } from '../../domain/money';
 import { qty, usd } from '../../platform/format';
 import type { HoldingView, PortfolioEngine, PortfolioView } from './engine';
@@ -39,18 +39,22 @@ export async function listHoldings(deps: HoldingsDeps): Promise<HoldingView[]> {
  */
 export async function purchase(deps: PurchaseDeps, actor: Actor, input: AddHoldingInput, source: TradeSource): Promise<Bought> {
   const now = deps.now();
+  return buyLots({ ...deps, now: () => now }, actor, buyOrder(input, source, now));
+}
+
+/** The order a purchase makes, after the books' date rule (400) and with the firm's symbol: pure, shared with imports. */
+export function buyOrder(input: AddHoldingInput, source: TradeSource, now: Date): BuyOrder {
   const dateProblem = input.purchases.map((p) => bookDateProblem(p.purchase_date, now)).find((problem) => problem !== null);
   if (dateProblem) throw fail.badRequest(dateProblem);
-  const symbol = firmSymbol(input.symbol, input.asset_type);
-  const order = {
-    symbol,
+  return {
+    symbol: firmSymbol(input.symbol, input.asset_type),
     assetType: input.asset_type,
     exchange: input.exchange,
     purchases: input.purchases,
     settles: input.settles ?? false,
     allowNegativeCash: input.allow_negative_cash ?? false,
+    source,
   };
-  return buyLots({ ...deps, now: () => now }, actor, { ...order, source });
 }
 
 /** Add Investment: the purchases in one transaction, answered as the engine now shows the new lots. */

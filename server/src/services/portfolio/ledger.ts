@@ -66,16 +66,24 @@ export function deferVersion(tx: Queryable): void {
   versionOnceAtEnd.add(tx);
 }
 
+/** An entry as stored: who, when, and its day in the books (`bookDate`, else the New York day of `at`). */
+export const ledgerRow = (actor: Actor, at: Date, entry: LedgerEntry, bookDate?: string) => ({
+  ...entry,
+  actorId: actor.id,
+  actorEmail: actor.email,
+  at,
+  bookDate: bookDate ?? dayInNewYork(at),
+});
+
 /**
  * Records entries of the ledger, dated on `bookDate` (an imported line's own day, docs/imports.md) or
  * else the New York day of `at`, and moves the version on.
  */
 export async function recordLedger(tx: Queryable, actor: Actor, at: Date, entries: LedgerEntry[], bookDate?: string): Promise<number[]> {
   if (entries.length === 0) return [];
-  const day = bookDate ?? dayInNewYork(at);
   const rows = await tx
     .insert(ledgerEntries)
-    .values(entries.map((e) => ({ ...e, actorId: actor.id, actorEmail: actor.email, at, bookDate: day })))
+    .values(entries.map((e) => ledgerRow(actor, at, e, bookDate)))
     .returning({ id: ledgerEntries.id });
   if (!versionOnceAtEnd.has(tx)) await portfolioChanged(tx);
   return rows.map((r) => r.id);

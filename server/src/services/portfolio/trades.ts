@@ -2,12 +2,12 @@ import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { accountBalances, holdings } from '../../db/schema';
 import { DEFAULT_EXCHANGE, type AssetType } from '../../contract/asset-rules';
-import { costBasisOf, sellFifo, type Sale } from '../../domain/fifo';
+import { costBasisOf, sellFifo, type OpenLot, type Sale } from '../../domain/fifo';
 import { amountOf, centsText, dec, plain, sum, ZERO, type Decimal } from '../../domain/money';
-import { recordAudit, type Actor } from '../../platform/audit';
+import { recordAudit, type Actor, type AuditEntry } from '../../platform/audit';
 import { cachedQuotes } from '../market/quote-cache';
 import { quoteKey } from '../market/provider';
-import { recordLedger } from './ledger';
+import { recordLedger, type LedgerEntry } from './ledger';
 import { fail } from '../../platform/errors';
 import { negativeCashRefusal } from './cash-rules';
 import { usd } from '../../platform/format';
@@ -84,15 +84,20 @@ export async function lockedCash(tx: Queryable): Promise<Decimal> {
   return dec(row?.cashAvailable ?? '0');
 }
 
+/** Cash Available `before` moved by `delta`; a move below zero is refused (409) unless negative cash is allowed. */
+export function cashMove(before: Decimal, delta: Decimal, allowNegativeCash: boolean): CashMove {
+  const after = before.plus(delta);
+  const refusal = negativeCashRefusal(before, after, allowNegativeCash);
+  if (refusal) throw fail.conflict(refusal);
+  return { before, after };
+}
+
 /**
  * Moves Cash Available by `delta` (locking the balances row), answering it before and after; a
  * move below zero is refused (409) unless negative cash is allowed.
  */
 export async function moveCash(tx: Queryable, delta: Decimal, allowNegativeCash: boolean): Promise<CashMove> {
-  const before = await lockedCash(tx);
-  const after = before.plus(delta);
-  const refusal = negativeCashRefusal(before, after, allowNegativeCash);
-  if (refusal) throw fail.conflict(refusal);
+  const { before, after } = cashMove(await lockedCash(tx), delta, allowNegativeCash);
   await tx
     .update(accountBalances)
     .set({ cashAvailable: centsText(after) })
@@ -108,64 +113,74 @@ export interface Bought {
   entryIds: number[];
 }
 
+/** A new lot's exchange: none for crypto, else the order's, else the one the symbol's oldest lot has, else NASDAQ. */
+export function lotExchange(order: Pick<BuyOrder, 'assetType' | 'exchange'>, oldestHeld: Pick<LotRow, 'exchange'> | undefined) {
+  return order.assetType === 'crypto' ? null : order.exchange?.toUpperCase() || oldestHeld?.exchange || DEFAULT_EXCHANGE;
+}
+
+/** Whether the exchange of an order's lots depends on the lots already held (lotExchange's third answer). */
+export const exchangeFromHeld = (order: Pick<BuyOrder, 'assetType' | 'exchange'>) => !(order.assetType === 'crypto' || order.exchange);
+
+/** The rows of an order's new lots, one per purchase: the cost basis is qty × price paid + fee, at cents. */
+export function newLots(order: BuyOrder, exchange: string | null, actor: Actor) {
+  return order.purchases.map((p) => ({
+    symbol: order.symbol,
+    assetType: order.assetType,
+    exchange,
+    qty: p.qty,
+    pricePaid: p.price_paid,
+    purchaseDate: p.purchase_date,
+    costBasis: centsText(costBasisOf(p.qty, p.price_paid, dec(p.fee ?? '0'))),
+    createdBy: actor.id,
+  }));
+}
+
+type BoughtLot = Pick<LotRow, 'id' | 'symbol' | 'assetType' | 'qty' | 'pricePaid' | 'costBasis' | 'purchaseDate'>;
+
+/** The ledger entries of a purchase's lots, Cash Available running down through them when it settles. */
+export function buyEntries(order: BuyOrder, lots: readonly BoughtLot[], cash: CashMove | null, price: Decimal | null): LedgerEntry[] {
+  let running = cash?.before ?? ZERO;
+  return lots.map((lot, i) => {
+    const basis = dec(lot.costBasis);
+    const fee = order.purchases[i]?.fee;
+    const before = running;
+    running = running.minus(basis);
+    return {
+      kind: 'buy' as const,
+      source: order.source,
+      symbol: lot.symbol,
+      assetType: lot.assetType,
+      qty: lot.qty,
+      price: lot.pricePaid,
+      amount: centsText(basis),
+      costBasis: centsText(basis),
+      fee: centsText(dec(fee ?? '0')),
+      settles: order.settles,
+      ...(cash ? { cashBefore: centsText(before), cashAfter: centsText(running) } : {}),
+      flow: order.settles ? '0' : centsText(price ? amountOf(lot.qty, price) : basis),
+      details: { lotId: lot.id, purchaseDate: lot.purchaseDate },
+    };
+  });
+}
+
+/** The audit events of new lots. */
+export const addedAudit = (lots: readonly LotRow[]): AuditEntry[] =>
+  lots.map((r) => ({ action: 'holding.add', entity: 'holding', entityId: r.id, after: lotRecord(r) }));
+
 export async function buyLots(deps: BooksDeps, actor: Actor, order: BuyOrder): Promise<Bought> {
   const { db: tx } = deps;
   const at = deps.now();
-  const [held] = order.assetType === 'crypto' || order.exchange ? [] : await lotsOf(tx, order.symbol);
-  const exchange = order.assetType === 'crypto' ? null : order.exchange?.toUpperCase() || held?.exchange || DEFAULT_EXCHANGE;
+  const [held] = exchangeFromHeld(order) ? await lotsOf(tx, order.symbol) : [];
   const lots = await tx
     .insert(holdings)
-    .values(
-      order.purchases.map((p) => ({
-        symbol: order.symbol,
-        assetType: order.assetType,
-        exchange,
-        qty: p.qty,
-        pricePaid: p.price_paid,
-        purchaseDate: p.purchase_date,
-        costBasis: centsText(costBasisOf(p.qty, p.price_paid, dec(p.fee ?? '0'))),
-        createdBy: actor.id,
-      })),
-    )
+    .values(newLots(order, lotExchange(order, held), actor))
     .returning();
   const cost = sum(lots.map((l) => dec(l.costBasis)));
   const cash = order.settles ? await moveCash(tx, cost.neg(), order.allowNegativeCash ?? false) : null;
   // Unsettled, the lots come into the books from outside at what they are worth today.
   const price = order.settles ? null : await marketPrice(tx, order.symbol, order.assetType);
-  let running = cash?.before ?? ZERO;
-  const entryIds = await recordLedger(
-    tx,
-    actor,
-    at,
-    lots.map((lot, i) => {
-      const basis = dec(lot.costBasis);
-      const fee = order.purchases[i]?.fee;
-      const before = running;
-      running = running.minus(basis);
-      return {
-        kind: 'buy' as const,
-        source: order.source,
-        symbol: lot.symbol,
-        assetType: lot.assetType,
-        qty: lot.qty,
-        price: lot.pricePaid,
-        amount: centsText(basis),
-        costBasis: centsText(basis),
-        fee: centsText(dec(fee ?? '0')),
-        settles: order.settles,
-        ...(cash ? { cashBefore: centsText(before), cashAfter: centsText(running) } : {}),
-        flow: order.settles ? '0' : centsText(price ? amountOf(lot.qty, price) : basis),
-        details: { lotId: lot.id, purchaseDate: lot.purchaseDate },
-      };
-    }),
-    deps.bookDate,
-  );
-  await recordAudit(
-    tx,
-    actor,
-    at,
-    lots.map((r) => ({ action: 'holding.add', entity: 'holding', entityId: r.id, after: lotRecord(r) })),
-  );
+  const entryIds = await recordLedger(tx, actor, at, buyEntries(order, lots, cash, price), deps.bookDate);
+  await recordAudit(tx, actor, at, addedAudit(lots));
   return { lots, cost, cash, entryIds };
 }
 
@@ -192,7 +207,19 @@ export type SalePlan = { ok: true; sale: Sale } | { ok: false; held: Decimal } |
  * confirmation): first in, first out, or what is held when that is less than the quantity.
  */
 export function planSale(lots: readonly LotRow[], quantity: string, price: string, fee = '0'): SalePlan {
-  const open = lots.map((l) => ({ id: l.id, purchaseDate: l.purchaseDate, qty: dec(l.qty), costBasis: dec(l.costBasis) }));
+  return planOpenSale(lots.map(openLot), quantity, price, fee);
+}
+
+/** A lot row as a sale sees it. */
+export const openLot = (l: Pick<LotRow, 'id' | 'purchaseDate' | 'qty' | 'costBasis'>): OpenLot => ({
+  id: l.id,
+  purchaseDate: l.purchaseDate,
+  qty: dec(l.qty),
+  costBasis: dec(l.costBasis),
+});
+
+/** planSale on lots already read as a sale sees them (an import's books in memory). */
+export function planOpenSale(open: readonly OpenLot[], quantity: string, price: string, fee = '0'): SalePlan {
   const sale = sellFifo(open, dec(quantity), dec(price), dec(fee));
   if (!sale) return { ok: false, held: sum(open.map((l) => l.qty)) };
   // A fee larger than what the sale brings would make the sale take cash: refused.
@@ -208,13 +235,58 @@ export type Sold = { ok: true; sale: Sale; lots: LotRow[]; cash: CashMove | null
 /** Writes what a FIFO sale leaves of each lot it takes from: a lot taken whole goes, a part leaves the rest. */
 export async function applySale(tx: Queryable, sale: Sale): Promise<void> {
   for (const take of sale.takes) {
-    if (take.remainingQty.eq(0)) await tx.delete(holdings).where(eq(holdings.id, take.lotId));
-    else
-      await tx
-        .update(holdings)
-        .set({ qty: plain(take.remainingQty), costBasis: centsText(take.remainingCost) })
-        .where(eq(holdings.id, take.lotId));
+    const left = leftOfLot(take);
+    if (!left) await tx.delete(holdings).where(eq(holdings.id, take.lotId));
+    else await tx.update(holdings).set(left).where(eq(holdings.id, take.lotId));
   }
+}
+
+/** What a take leaves of its lot, as stored: null when the lot is closed. */
+export const leftOfLot = (take: Sale['takes'][number]): { qty: string; costBasis: string } | null =>
+  take.remainingQty.eq(0) ? null : { qty: plain(take.remainingQty), costBasis: centsText(take.remainingCost) };
+
+/** The ledger entry of a sale: proceeds, the FIFO basis and gain, the lots it took from. */
+export function saleEntry(order: SellOrder, sale: Sale, lots: readonly LotRow[], cash: CashMove | null): LedgerEntry {
+  const byId = new Map(lots.map((l) => [l.id, l]));
+  return {
+    kind: 'sell',
+    source: order.source,
+    symbol: order.symbol,
+    assetType: lots[0]!.assetType,
+    qty: order.qty,
+    price: order.price,
+    amount: centsText(sale.proceeds),
+    costBasis: centsText(sale.cost),
+    realizedGain: centsText(sale.realizedGain),
+    fee: centsText(sale.fee),
+    settles: order.settles,
+    ...(cash ? { cashBefore: centsText(cash.before), cashAfter: centsText(cash.after) } : {}),
+    flow: order.settles ? '0' : centsText(sale.proceeds.neg()),
+    details: {
+      takes: sale.takes.map((t) => ({
+        lotId: t.lotId,
+        purchaseDate: byId.get(t.lotId)?.purchaseDate,
+        qty: plain(t.qty),
+        cost: centsText(t.cost),
+        left: plain(t.remainingQty),
+      })),
+    },
+  };
+}
+
+/** The audit events of a sale: each lot it closed or took part of, before and after. */
+export function saleAudit(sale: Sale, lotById: (id: number) => LotRow): AuditEntry[] {
+  return sale.takes.map((t) => {
+    const before = lotRecord(lotById(t.lotId));
+    const closed = t.remainingQty.eq(0);
+    return {
+      action: closed ? 'holding.sell' : 'holding.sell-part',
+      entity: 'holding',
+      entityId: t.lotId,
+      before,
+      after: closed ? null : { ...before, qty: plain(t.remainingQty), cost_basis: centsText(t.remainingCost) },
+    };
+  });
 }
 
 /** Sells first in, first out; refuses (ok: false) when less than the quantity is held. */
@@ -230,54 +302,12 @@ export async function sellLots(deps: BooksDeps, actor: Actor, order: SellOrder):
   await applySale(tx, sale);
   // Proceeds only add cash: never refused.
   const cash = order.settles ? await moveCash(tx, sale.proceeds, false) : null;
-  const first = lots[0]!;
-  const [entryId] = await recordLedger(
-    tx,
-    actor,
-    at,
-    [
-      {
-        kind: 'sell',
-        source: order.source,
-        symbol: order.symbol,
-        assetType: first.assetType,
-        qty: order.qty,
-        price: order.price,
-        amount: centsText(sale.proceeds),
-        costBasis: centsText(sale.cost),
-        realizedGain: centsText(sale.realizedGain),
-        fee: centsText(sale.fee),
-        settles: order.settles,
-        ...(cash ? { cashBefore: centsText(cash.before), cashAfter: centsText(cash.after) } : {}),
-        flow: order.settles ? '0' : centsText(sale.proceeds.neg()),
-        details: {
-          takes: sale.takes.map((t) => ({
-            lotId: t.lotId,
-            purchaseDate: byId.get(t.lotId)?.purchaseDate,
-            qty: plain(t.qty),
-            cost: centsText(t.cost),
-            left: plain(t.remainingQty),
-          })),
-        },
-      },
-    ],
-    deps.bookDate,
-  );
+  const [entryId] = await recordLedger(tx, actor, at, [saleEntry(order, sale, lots, cash)], deps.bookDate);
   await recordAudit(
     tx,
     actor,
     at,
-    sale.takes.map((t) => {
-      const before = lotRecord(byId.get(t.lotId)!);
-      const closed = t.remainingQty.eq(0);
-      return {
-        action: closed ? 'holding.sell' : 'holding.sell-part',
-        entity: 'holding',
-        entityId: t.lotId,
-        before,
-        after: closed ? null : { ...before, qty: plain(t.remainingQty), cost_basis: centsText(t.remainingCost) },
-      };
-    }),
+    saleAudit(sale, (id) => byId.get(id)!),
   );
   return { ok: true, sale, lots, cash, entryId: entryId! };
 }
@@ -331,36 +361,37 @@ export interface CashMovement {
 export async function moveMoney(deps: BooksDeps, actor: Actor, movement: CashMovement): Promise<CashMove & { entryId: number }> {
   const { db: tx } = deps;
   const at = deps.now();
-  const amount = dec(movement.amount);
-  const signed = movement.kind === 'deposit' || movement.kind === 'interest' ? amount : amount.neg();
-  const external = mayBeExternalFlow(movement.kind);
-  const cash = await moveCash(tx, signed, movement.allowNegativeCash ?? false);
-  const [entryId] = await recordLedger(
-    tx,
-    actor,
-    at,
-    [
-      {
-        kind: movement.kind,
-        source: deps.source ?? (external ? 'cash' : 'corporate_action'),
-        amount: centsText(amount),
-        settles: true,
-        cashBefore: centsText(cash.before),
-        cashAfter: centsText(cash.after),
-        flow: external ? centsText(signed) : '0',
-        details: { note: movement.note },
-      },
-    ],
-    deps.bookDate,
-  );
-  await recordAudit(tx, actor, at, [
-    {
-      action: `cash.${movement.kind}`,
-      entity: 'account_balance',
-      entityId: 1,
-      before: { cash_available: centsText(cash.before) },
-      after: { cash_available: centsText(cash.after), note: movement.note },
-    },
-  ]);
+  const cash = await moveCash(tx, signedAmount(movement), movement.allowNegativeCash ?? false);
+  const [entryId] = await recordLedger(tx, actor, at, [moneyEntry(movement, cash, deps.source)], deps.bookDate);
+  await recordAudit(tx, actor, at, [moneyAudit(movement, cash)]);
   return { ...cash, entryId: entryId! };
 }
+
+/** What a movement does to Cash Available: money in and interest add, the rest takes. */
+export function signedAmount(movement: Pick<CashMovement, 'kind' | 'amount'>): Decimal {
+  const amount = dec(movement.amount);
+  return movement.kind === 'deposit' || movement.kind === 'interest' ? amount : amount.neg();
+}
+
+/** The ledger entry of a movement of money: new money for deposits and withdrawals, income or expense for the rest. */
+export function moneyEntry(movement: CashMovement, cash: CashMove, source?: 'import'): LedgerEntry {
+  const external = mayBeExternalFlow(movement.kind);
+  return {
+    kind: movement.kind,
+    source: source ?? (external ? 'cash' : 'corporate_action'),
+    amount: centsText(dec(movement.amount)),
+    settles: true,
+    cashBefore: centsText(cash.before),
+    cashAfter: centsText(cash.after),
+    flow: external ? centsText(signedAmount(movement)) : '0',
+    details: { note: movement.note },
+  };
+}
+
+export const moneyAudit = (movement: CashMovement, cash: CashMove): AuditEntry => ({
+  action: `cash.${movement.kind}`,
+  entity: 'account_balance',
+  entityId: 1,
+  before: { cash_available: centsText(cash.before) },
+  after: { cash_available: centsText(cash.after), note: movement.note },
+});
