@@ -122,14 +122,31 @@ export interface FilingPass {
  * row marked in one transaction that holds the row, so of two instances at the same row one files
  * it and the other finds it done. A failure is counted, kept on the row and tried again later.
  */
-export async function fileDueDocuments(deps: FilingDeps, log?: { error: (obj: object, msg: string) => void }): Promise<FilingPass> {
+export async function fileDueDocuments(deps: FilingDeps, log?: FilingLog): Promise<FilingPass> {
   const pass: FilingPass = { filed: 0, cancelled: 0, failed: 0 };
+  // Batch after batch (a quarter end of thousands of LPs is one pass), until a batch moves nothing:
+  // what is left is another instance's, or failed and waits for its retry.
+  for (;;) {
+    const batch = await fileBatch(deps, log);
+    pass.filed += batch.filed;
+    pass.cancelled += batch.cancelled;
+    pass.failed += batch.failed;
+    if (batch.filed + batch.cancelled === 0 || batch.rows < BATCH) return pass;
+  }
+}
+
+type FilingLog = { error: (obj: object, msg: string) => void };
+const BATCH = 100;
+
+async function fileBatch(deps: FilingDeps, log?: FilingLog): Promise<FilingPass & { rows: number }> {
+  const pass = { filed: 0, cancelled: 0, failed: 0, rows: 0 };
   const due = await deps.db
     .select()
     .from(filedDocuments)
     .where(and(isNull(filedDocuments.filedAt), isNull(filedDocuments.cancelledAt), lte(filedDocuments.dueAt, deps.now())))
     .orderBy(asc(filedDocuments.dueAt), asc(filedDocuments.id))
-    .limit(200);
+    .limit(BATCH);
+  pass.rows = due.length;
   for (const row of due) {
     try {
       const input = await documentFor(deps, row);
