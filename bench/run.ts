@@ -225,6 +225,8 @@ function startServer(
       // Whatever the shell has set, the bench measures the plain setup.
       REDIS_URL: '',
       SMTP_URL: '',
+      // No quarter-end statements rendered for every seeded LP while the reads are measured (docs/decisions/0021).
+      DOCUMENT_JOBS: '0',
       GOOGLE_CLIENT_ID: '',
       TRUST_PROXY: '',
       CORS_ORIGINS: '',

@@ -11,6 +11,7 @@ import type { SessionStore } from './services/auth/sessions';
 import type { TokenService } from './services/auth/tokens';
 import type { SecretBox } from './services/second-factor/secret-box';
 import type { SecurityLog } from './services/second-factor/factors';
+import type { DocumentJobs } from './services/notices/jobs';
 
 /**
  * The app's instances, built once by buildApp and handed to every procedure as ctx.deps. No
@@ -49,5 +50,9 @@ export interface AppServices {
   webauthn: { rpId: string; origin: string };
   /** A deposit or withdrawal above this amount (decimal text, CASH_CONFIRM_ABOVE) must be confirmed. */
   cashConfirmAbove: string;
+  /** Files notices and quarter-end statements and sends document e-mail in the background (docs/decisions/0021). */
+  documentJobs: DocumentJobs;
+  /** How long after a capital entry its notice is filed (NOTICE_DELAY_MS). */
+  noticeDelayMs: number;
   now: () => Date;
 }

@@ -35,6 +35,7 @@ import { createTokenService } from './services/auth/tokens';
 import { createSecretBox, secondFactorKeyMaterial } from './services/second-factor/secret-box';
 import { createPortfolioEngine } from './services/portfolio/engine';
 import { createHistoryRebuilder } from './services/portfolio/history-rebuild';
+import { createDocumentJobs } from './services/notices/jobs';
 import { observeLocalVersions } from './services/portfolio/ledger';
 import { contextFromRequest } from './trpc/context';
 import { GENERIC_ERROR } from './trpc/errors';
@@ -97,14 +98,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     history.stop();
   });
   const portfolio = createPortfolioEngine({ db: database.db, now, listen: database.listen });
+  // onClose hooks run in the order they were added: the document jobs stop before the engine they use closes.
+  let stopDocumentJobs = async (): Promise<void> => undefined;
+  app.addHook('onClose', () => stopDocumentJobs());
   app.addHook('onClose', () => portfolio.close());
   const sessions = createSessionStore({ db: database.db, now, listen: database.listen });
   app.addHook('onClose', () => sessions.close());
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, embedded: database.kind === 'pglite' }, app.log);
+  // Started by main.ts; off in the test harnesses (DOCUMENT_JOBS=0), which run its passes themselves.
+  const documentJobs = createDocumentJobs({
+    db: database.db,
+    portfolio,
+    mailer,
+    now,
+    log: app.log,
+    webOrigin: config.webOrigin,
+    paymentInstructions: config.paymentInstructions,
+    noticeDelayMs: config.noticeDelayMs,
+    enabled: config.documentJobs,
+  });
+  stopDocumentJobs = () => documentJobs.stop();
   const services: AppServices = {
     db: database.db,
     tokens: createTokenService(deps.jwtSecret),
     sessions,
-    mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, embedded: database.kind === 'pglite' }, app.log),
+    mailer,
     google: deps.google ?? createGoogleVerifier(config.google),
     limiter,
     heavyReads: heavyReadBucket(config.heavyReadsPerMinute),
@@ -119,6 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webOrigin: config.webOrigin,
     webauthn: config.webauthn,
     cashConfirmAbove: config.cashConfirmAbove,
+    documentJobs,
+    noticeDelayMs: config.noticeDelayMs,
     now,
   };
   app.decorate('services', services);

@@ -109,6 +109,13 @@ const envSchema = z.object({
   /** Rebuilding past snapshots after back-dated entries (docs/decisions/0018): on unless 0 or false. */
   HISTORY_REBUILD: z.enum(['0', '1', 'true', 'false', '']).optional(),
   REDIS_URL: optionalUrl('REDIS_URL'),
+  /** The portal's own documents and their e-mail (docs/decisions/0021): on unless 0 or false. */
+  DOCUMENT_JOBS: z.enum(['0', '1', 'true', 'false', '']).optional(),
+  NOTICE_DELAY_MS: wholeNumber('NOTICE_DELAY_MS', 0, 3_600_000, 15_000),
+  PAYMENT_INSTRUCTIONS: optionalText.refine(
+    (v) => v === undefined || v.length <= 2000,
+    'PAYMENT_INSTRUCTIONS must be at most 2000 characters (lines separated by |)',
+  ),
   CASH_CONFIRM_ABOVE: moneySetting('CASH_CONFIRM_ABOVE', '100000.00'),
   SEED_DEMO: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -116,6 +123,12 @@ const envSchema = z.object({
 });
 
 export type Env = z.input<typeof envSchema>;
+
+/** What a capital call notice says when PAYMENT_INSTRUCTIONS is not set: a placeholder the firm replaces. */
+export const DEFAULT_PAYMENT_INSTRUCTIONS =
+  "Pay by wire transfer to the fund's account as set out in your subscription documents.|" +
+  'Quote your name and the notice date as the reference.|' +
+  'Never act on changed bank details sent by e-mail: call the firm to confirm them first.';
 
 export interface Config {
   port: number;
@@ -162,6 +175,12 @@ export interface Config {
   /** Whether back-dated entries rebuild the past snapshots in the background (HISTORY_REBUILD). */
   historyRebuild: boolean;
   redisUrl: string | undefined;
+  /** Whether this instance files notices and quarter-end statements and sends document e-mail (DOCUMENT_JOBS). */
+  documentJobs: boolean;
+  /** How long after a capital entry its notice is filed (NOTICE_DELAY_MS): time to correct a mistake first. */
+  noticeDelayMs: number;
+  /** The lines of the firm's payment instructions a capital call notice carries (PAYMENT_INSTRUCTIONS, split at |). */
+  paymentInstructions: string[];
   /** A deposit or withdrawal above this many dollars (decimal text) asks for confirmation. */
   cashConfirmAbove: string;
   seedDemo: boolean;
@@ -240,6 +259,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketRefreshSeconds: e.MARKET_REFRESH_SECONDS,
     historyRebuild: e.HISTORY_REBUILD !== '0' && e.HISTORY_REBUILD !== 'false',
     redisUrl: e.REDIS_URL,
+    documentJobs: e.DOCUMENT_JOBS !== '0' && e.DOCUMENT_JOBS !== 'false',
+    noticeDelayMs: e.NOTICE_DELAY_MS,
+    paymentInstructions: (e.PAYMENT_INSTRUCTIONS ?? DEFAULT_PAYMENT_INSTRUCTIONS)
+      .split('|')
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
     cashConfirmAbove: e.CASH_CONFIRM_ABOVE,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

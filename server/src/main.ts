@@ -102,6 +102,8 @@ async function main(): Promise<void> {
   // Entries other instances wrote are looked at on the same schedule; this instance's own at once.
   app.services.history.start(config.marketRefreshSeconds * 1000);
   app.services.history.poke();
+  // Notices, quarter-end statements and document e-mail (docs/decisions/0021); catches up at once.
+  app.services.documentJobs.start();
   app.log.info(`Partner portal on ${config.webOrigin} (${opened.embedded ? 'embedded PGlite' : 'PostgreSQL'})`);
 }
 

@@ -54,6 +54,8 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'gp'> = {
   'PUT /api/users/change-password': 'user',
   'GET /api/users/profile/details': 'user',
   'PUT /api/users/profile': 'user',
+  'GET /api/users/profile/document-mail': 'user',
+  'PUT /api/users/profile/document-mail': 'user',
   'GET /api/users/userinfo': 'gp',
   'DELETE /api/users/userinfo/:id': 'gp',
   'POST /api/invites': 'gp',

@@ -25,6 +25,7 @@ describe('the app router', () => {
       'admin.users',
       'assets.realEstate',
       'assets.venture',
+      'auth.documentMail',
       'auth.passkeys',
       'auth.passwordReset',
       'auth.profile',

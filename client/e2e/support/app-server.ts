@@ -144,6 +144,8 @@ async function runApp(
       LOG_LEVEL: 'warn',
       // The seeded demo keeps its snapshots, so pages show the same figures in every browser test.
       HISTORY_REBUILD: '0',
+      // No notices, statements or document e-mail filed behind a page test's back (docs/decisions/0021).
+      DOCUMENT_JOBS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -648,6 +648,79 @@ export const reconciliations = pgTable(
   (t) => [index('reconciliations_run_at_idx').on(t.runAt, t.id)],
 );
 
+/**
+ * The documents the portal files itself (docs/decisions/0021): a capital entry's notice and each
+ * LP's quarter-end statement, one row per source, so each is filed once. A background job files
+ * the due rows; `document_id` is set in the transaction that files the document.
+ */
+export const filedDocuments = pgTable(
+  'filed_documents',
+  {
+    id: serial('id').primaryKey(),
+    /** What it files, once: 'notice:<capital entry id>' or 'statement:<user id>:<quarter>'. */
+    source: text('source').notNull().unique(),
+    kind: text('kind', { enum: ['notice', 'statement'] }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A notice's capital entry; no reference, so the row outlives the entry's correction. */
+    entryId: integer('entry_id'),
+    /** A statement's quarter (2026-Q3). */
+    period: text('period'),
+    /** Not filed before this moment (a notice waits NOTICE_DELAY_MS after its entry). */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    filedAt: timestamp('filed_at', { withTimezone: true }),
+    /** Set when its entry was corrected away before the notice was filed: nothing is filed. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('filed_documents_kind_check', sql`${t.kind} in ('notice', 'statement')`), index('filed_documents_due_idx').on(t.dueAt)],
+);
+
+/** How an LP hears of new documents: an e-mail each, or one digest on Monday mornings (docs/decisions/0021). */
+export const documentMailPreferences = pgTable(
+  'document_mail_preferences',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: ['immediate', 'digest'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('document_mail_preferences_mode_check', sql`${t.mode} in ('immediate', 'digest')`)],
+);
+
+/**
+ * The e-mail a new document owes each partner it is addressed to, queued in the transaction that
+ * files it: claimed before it is sent and marked sent after, so a crash loses none and a claim
+ * keeps two instances from sending one twice.
+ */
+export const documentMailQueue = pgTable(
+  'document_mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Taken by a sender at this moment; a claim older than a few minutes (a crashed sender) is taken again. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Sent, or dropped because the document was withdrawn first (skipped). */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    skipped: boolean('skipped').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('document_mail_queue_document_user_idx').on(t.documentId, t.userId),
+    index('document_mail_queue_unsent_idx').on(t.sentAt, t.userId),
+  ],
+);
+
 export const schema = {
   users,
   userEditLogs,
@@ -680,6 +753,9 @@ export const schema = {
   documentAudience,
   documentReads,
   reconciliations,
+  filedDocuments,
+  documentMailPreferences,
+  documentMailQueue,
 };
 
 /** A broker or generic CSV file committed to the books (docs/imports.md): who, when, what it held. */

@@ -67,6 +67,9 @@ export const restRoutes: RestRoute[] = [
   route('PUT', '/api/users/change-password', 'body', 'user', 'auth.profile.changePassword'),
   route('GET', '/api/users/profile/details', 'none', 'user', 'auth.profile.details'),
   route('PUT', '/api/users/profile', 'body', 'user', 'auth.profile.update'),
+  // E-mail about new documents (docs/decisions/0021).
+  route('GET', '/api/users/profile/document-mail', 'none', 'user', 'auth.documentMail.get'),
+  route('PUT', '/api/users/profile/document-mail', 'body', 'user', 'auth.documentMail.set'),
   route('GET', '/api/users/userinfo', 'none', 'gp', 'admin.users.list'),
   route('DELETE', '/api/users/userinfo/:id', 'id', 'gp', 'admin.users.remove'),
   route('POST', '/api/users/userinfo/:id/end-sessions', 'id', 'gp', 'admin.users.endSessions'),

@@ -44,7 +44,12 @@ export const documentsRouter = router({
   upload: gpProcedure
     .input(uploadDocumentInput)
     .output(declared(uploadDocumentOutput))
-    .mutation(({ ctx, input }) => uploadDocument(ctx.deps, ctx.user, input)),
+    .mutation(async ({ ctx, input }) => {
+      const filed = await uploadDocument(ctx.deps, ctx.user, input);
+      // Its partners' e-mail goes out with the next pass (docs/decisions/0021).
+      ctx.deps.documentJobs.poke();
+      return filed;
+    }),
 
   /** A new file for the document; the earlier versions are kept. */
   replace: gpProcedure

@@ -32,6 +32,7 @@ export const SAMPLES: Record<string, unknown> = {
   'POST /api/invites': { role: 'LP' },
   'POST /api/contact': { name: 'Ann Lee', email: 'ann@example.com', message: 'Hello' },
   'PUT /api/users/profile': { first_name: 'Gail', last_name: 'Partner', email: CONTRACT_USERS.gp },
+  'PUT /api/users/profile/document-mail': { mode: 'digest' },
   'POST /api/documents': {
     title: 'Annual letter',
     kind: 'letter',

@@ -92,6 +92,8 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
     CLIENT_DIST: '/nonexistent-client-dist',
     // Tests that store snapshots by hand keep them; the history tests turn the rebuild on.
     HISTORY_REBUILD: '0',
+    // No surprise background work: the notices' tests run its passes themselves (docs/decisions/0021).
+    DOCUMENT_JOBS: '0',
     ...options.env,
   });
   const clock = options.clock ?? new TestClock();

@@ -6,6 +6,7 @@ import { portalPaths } from '../../components/nav-links';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { GpTools } from './gp-tools';
+import { NotificationsCard } from './notifications-card';
 import { ProfileDetails } from './profile-details';
 import { SessionsCard } from '../security/sessions-card';
 import { TwoFactorCard } from '../security/two-factor-card';
@@ -34,6 +35,8 @@ export function ProfilePage({ role }: { role: Role }) {
       <div className={`profile__layout${role === 'GP' ? ' profile__layout--tools' : ''}`}>
         <ProfileDetails onChangePassword={() => setChangingPassword(true)} />
         {role === 'GP' && <GpTools />}
+        {/* Documents are addressed to LPs only, so only they choose how to hear of them. */}
+        {role === 'LP' && <NotificationsCard />}
         <TwoFactorCard />
         <PasskeysCard />
         <SessionsCard />

@@ -28,6 +28,7 @@ function profileApi(overrides: FakeHandlers = {}) {
     'auth.secondFactor.status': () => ({ totp: false, recoveryCodesLeft: 0, required: false }),
     'auth.sessions.list': () => ({ sessions: [] }),
     'auth.passkeys.list': () => ({ passkeys: [] }),
+    'auth.documentMail.get': () => ({ mode: 'immediate' }),
     ...overrides,
   });
 }
@@ -144,6 +145,31 @@ describe('the profile', () => {
     // The page's own LOG OUT (docs/product.md), beside the navigation's.
     expect(within(screen.getByRole('main')).getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
+  });
+
+  it('lets an LP choose the weekly digest of new documents, says it is saved, and says why when it is not', async () => {
+    const user = userEvent.setup();
+    storeSession('LP');
+    let fail = false;
+    const api = profileApi({
+      'auth.documentMail.set': ({ mode }: { mode: 'immediate' | 'digest' }) => {
+        if (fail) throw new FakeApiError(503, 'The service is unavailable right now.');
+        return { mode, message: mode === 'digest' ? 'Saved: you get one e-mail on Mondays.' : 'Saved: one e-mail each.' };
+      },
+    });
+    renderApp('/lp_profile', api);
+    const group = await screen.findByRole('group', { name: 'When a new document is filed for you, e-mail me' });
+    const each = within(group).getByRole('radio', { name: /An e-mail for each new document/ }) as HTMLInputElement;
+    const digest = within(group).getByRole('radio', { name: /A weekly digest/ }) as HTMLInputElement;
+    expect(each.checked).toBe(true);
+    await user.click(digest);
+    const card = screen.getByRole('region', { name: 'Notifications about new documents' });
+    expect((await within(card).findByRole('status')).textContent).toBe('Saved: you get one e-mail on Mondays.');
+    expect(digest.checked).toBe(true);
+    expect(api.callsTo('auth.documentMail.set')[0]?.input).toEqual({ mode: 'digest' });
+    fail = true;
+    await user.click(each);
+    expect((await within(card).findByRole('alert')).textContent).toBe('The service is unavailable right now.');
   });
 
   it('LOG OUT ends the session on the server, then clears token, role and authMethod and goes to /login', async () => {

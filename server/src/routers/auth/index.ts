@@ -18,6 +18,7 @@ import * as passkeyService from '../../services/second-factor/passkeys';
 import { passkeyChallengeInput, passkeyLoginInput, webauthnOptionsOutput } from '../../contract/passkeys';
 import { passwordResetRouter } from './password-reset';
 import { profileRouter } from './profile';
+import { documentMailRouter } from './document-mail';
 import { messageOutput } from '../../contract/common';
 
 /** Signing in and signing up; the password reset and the signed-in user's profile have sub-routers of their own. */
@@ -78,6 +79,8 @@ export const authRouter = router({
   passwordReset: passwordResetRouter,
 
   profile: profileRouter,
+  /** E-mail about new documents: each one, or a Monday digest (docs/decisions/0021). */
+  documentMail: documentMailRouter,
 
   secondFactor: secondFactorRouter,
 

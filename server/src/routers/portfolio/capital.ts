@@ -30,7 +30,12 @@ export const capitalRouter = router({
   addEntry: gpStepUpProcedure
     .input(capitalEntryInput)
     .output(declared(capitalEntryOutput))
-    .mutation(({ ctx, input }) => recordEntry(ctx.deps, ctx.user, input)),
+    .mutation(async ({ ctx, input }) => {
+      const recorded = await recordEntry(ctx.deps, ctx.user, input);
+      // Its notice is filed NOTICE_DELAY_MS later, out of this request (docs/decisions/0021).
+      ctx.deps.documentJobs.poke();
+      return recorded;
+    }),
 
   /** A correction: the entry leaves the account, with its cash and units. */
   deleteEntry: gpStepUpProcedure

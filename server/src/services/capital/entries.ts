@@ -12,6 +12,7 @@ import { usd } from '../../platform/format';
 import { writeBooks } from '../portfolio/ledger';
 import { moveMoney } from '../portfolio/trades';
 import { requestHistoryRebuild } from '../portfolio/history-rebuild';
+import { noticeOfRemovedEntry, queueNotice } from '../notices/queue';
 import { fundOf, netAccountValueNow, pricingValueOn, totalOf, unitsOutstandingOn, type FundRow } from './nav';
 
 /**
@@ -41,6 +42,8 @@ const CAPITAL_LOCK = 7_316_001;
 export interface CapitalEntriesDeps {
   db: Db;
   now: () => Date;
+  /** How long after a contribution or distribution its notice is filed (NOTICE_DELAY_MS); 0 when not given. */
+  noticeDelayMs?: number;
 }
 
 export const entryRecord = (row: EntryRow, userEmail?: string) => ({
@@ -164,6 +167,8 @@ export async function recordEntry(
         createdAt: now,
       })
       .returning();
+    // Its notice is owed from the moment the entry exists (docs/decisions/0021).
+    await queueNotice(tx, inserted!, deps.noticeDelayMs ?? 0);
     await recordAudit(tx, actor, now, [
       { action: 'capital.add', entity: 'capital_entry', entityId: inserted!.id, after: entryRecord(inserted!, partner.email) },
     ]);
@@ -208,6 +213,8 @@ export async function deleteEntry(deps: CapitalEntriesDeps, actor: Actor, id: nu
       });
     }
     await tx.delete(capitalEntries).where(eq(capitalEntries.id, id));
+    // Its notice is not filed, or is withdrawn if it was (docs/decisions/0021).
+    await noticeOfRemovedEntry(tx, entry.id, actor, now);
     // Its cash no longer counts from its date: the days since are valued again (docs/decisions/0018).
     if (entry.kind !== 'commitment' && entry.date < dayInNewYork(now)) await requestHistoryRebuild(tx, entry.date);
     // With no priced entry left, the fund starts again with the next contribution (on its own date).

@@ -13,6 +13,7 @@ import { hasControlCharacters, hasDirectionOverrides } from '../../domain/text';
 import { recordAudit } from '../../platform/audit';
 import { fail } from '../../platform/errors';
 import { checkPdf, sha256Hex } from './pdf';
+import { queueDocumentMail } from '../notices/document-mail';
 
 /**
  * Filing a document for limited partners (docs/product.md "Documents", docs/decisions/0020): the
@@ -102,6 +103,8 @@ export async function fileDocument(deps: FileDeps, input: FileDocumentInput): Pr
     if (!doc) throw new Error('The document was not stored');
     await storeVersion(tx, doc.id, 1, input, file, at);
     if (audience) await tx.insert(documentAudience).values(audience.map((userId) => ({ documentId: doc.id, userId })));
+    // Its partners' e-mail is owed exactly when the document exists (docs/decisions/0021).
+    await queueDocumentMail(tx, doc.id, audience, at);
     await recordAudit(tx, input.by, at, [
       {
         action: 'document.file',
