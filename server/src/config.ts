@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firm } from './contract/firm';
 import { checkAmount, MONEY } from './domain/amounts';
 
 const optionalText = z
@@ -125,11 +126,6 @@ const envSchema = z.object({
 export type Env = z.input<typeof envSchema>;
 
 /** What a capital call notice says when PAYMENT_INSTRUCTIONS is not set: a placeholder the firm replaces. */
-export const DEFAULT_PAYMENT_INSTRUCTIONS =
-  "Pay by wire transfer to the fund's account as set out in your subscription documents.|" +
-  'Quote your name and the notice date as the reference.|' +
-  'Never act on changed bank details sent by e-mail: call the firm to confirm them first.';
-
 export interface Config {
   port: number;
   host: string;
@@ -261,10 +257,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     documentJobs: e.DOCUMENT_JOBS !== '0' && e.DOCUMENT_JOBS !== 'false',
     noticeDelayMs: e.NOTICE_DELAY_MS,
-    paymentInstructions: (e.PAYMENT_INSTRUCTIONS ?? DEFAULT_PAYMENT_INSTRUCTIONS)
-      .split('|')
-      .map((line) => line.trim())
-      .filter((line) => line !== ''),
+    // The firm's own (contract/firm.ts) unless the setting gives others, lines split at |.
+    paymentInstructions:
+      e.PAYMENT_INSTRUCTIONS === undefined
+        ? [...firm.paymentInstructions]
+        : e.PAYMENT_INSTRUCTIONS.split('|')
+            .map((line) => line.trim())
+            .filter((line) => line !== ''),
     cashConfirmAbove: e.CASH_CONFIRM_ABOVE,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

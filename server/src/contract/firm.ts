@@ -1,6 +1,6 @@
 /**
  * The firm's identity in one place, below the server and the browser alike: its name, address,
- * contact and team. The website's pages (client/src/site.ts) and the capital statements read it
+ * contact, payment instructions and team. The website's pages (client/src/site.ts) and the capital statements read it
  * here; change the firm here and both follow.
  */
 export interface TeamMember {
@@ -21,6 +21,12 @@ export const firm = {
     label: 'Alder Finch Capital on LinkedIn',
     url: 'https://www.linkedin.com/company/alder-finch-capital',
   },
+  /** What capital call and distribution notices tell partners about paying; the PAYMENT_INSTRUCTIONS setting replaces it. */
+  paymentInstructions: [
+    "Pay by wire transfer to the fund's account as set out in your subscription documents.",
+    'Quote your name and the notice date as the reference.',
+    'Never act on changed bank details sent by e-mail: call the firm to confirm them first.',
+  ],
   team: [
     // Set `photo: '/images/team/<name>.jpg'` to show a real photograph instead of the monogram.
     { name: 'Eleanor Whitfield', title: 'General Partner' },

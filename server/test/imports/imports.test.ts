@@ -187,6 +187,15 @@ describe.each(databaseKinds)('broker imports on %s', (kind) => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.kind, 'split'), eq(ledgerEntries.symbol, 'WMT')));
     expect(split).toMatchObject({ bookDate: '2025-06-10', source: 'import' });
+    // WMT was not held before: its quote comes at once, not at the next scheduled refresh.
+    await expect
+      .poll(async () => {
+        const holdings = (await h.inject({ method: 'GET', url: '/api/holdings', headers: bearer(gp) })).json<
+          { symbol: string; quoteSource: string | null }[]
+        >();
+        return holdings.find((l) => l.symbol === 'WMT')?.quoteSource ?? null;
+      })
+      .toBe('simulated');
   });
 
   it('writes nothing when one line is bad, and names the line and column', async () => {

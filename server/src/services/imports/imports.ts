@@ -32,7 +32,8 @@ import { perShareFor, planImport, type Planned } from './plan';
 export interface ImportsDeps {
   db: Db;
   now: () => Date;
-  market: Pick<MarketService, 'lookup'>;
+  /** refreshSoon prices the symbols a commit brought in at once (the app's market service has it). */
+  market: Pick<MarketService, 'lookup'> & Partial<Pick<MarketService, 'refreshSoon'>>;
 }
 
 /** How many fingerprints are written in one statement. */
@@ -222,6 +223,8 @@ export async function commitImport(
     await portfolioChanged(tx);
     return { record: recordOf(row!), counts, duplicateLines };
   });
+  // Symbols the firm did not hold get their quotes now, in the background, not at the next refresh.
+  if (result.record) deps.market.refreshSoon?.();
   const format = read.format ? IMPORT_FORMAT_NAMES[read.format] : 'CSV';
   const dupText = result.counts.duplicates > 0 ? `; ${result.counts.duplicates} already imported, not added again` : '';
   return {
