@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
   createColumnHelper,
   createExpandedRowModel,
@@ -12,6 +12,7 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
+import type VirtualRowsOfPage from './virtual-rows';
 import { compareSortKeys, sortKeyOf, type SortKind, type SortValue } from './table-sort';
 import './data-table.css';
 
@@ -102,9 +103,12 @@ export const VIRTUAL_FROM = 150;
 /**
  * The virtualizer (virtual-rows.tsx, with @tanstack/react-virtual) loads only for a table that may
  * need it: a dashboard with a few lots never downloads it. Until it is there, the first rows show.
+ * It is kept here once loaded rather than drawn through React.lazy: a Suspense fallback's rows
+ * would be replaced by new elements when it arrives, and a focused button in them lost.
  */
-const loadVirtualRows = () => import('./virtual-rows');
-const VirtualRows = lazy(loadVirtualRows);
+type VirtualRowsComponent = typeof VirtualRowsOfPage;
+let loadedVirtualRows: VirtualRowsComponent | undefined;
+const loadVirtualRows = async (): Promise<VirtualRowsComponent> => (loadedVirtualRows ??= (await import('./virtual-rows')).default);
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -208,9 +212,17 @@ export function DataTable<Row extends RowData>({
     () => virtualRows !== undefined && rows.reduce((n, row) => n + 1 + (subRows?.(row)?.length ?? 0), 0) > VIRTUAL_FROM,
     [virtualRows, rows, subRows],
   );
+  const [VirtualRows, setVirtualRows] = useState(() => loadedVirtualRows);
   useEffect(() => {
-    if (mayVirtualize) void loadVirtualRows();
-  }, [mayVirtualize]);
+    if (!mayVirtualize || VirtualRows) return;
+    let current = true;
+    void loadVirtualRows().then((component) => {
+      if (current) setVirtualRows(() => component);
+    });
+    return () => {
+      current = false;
+    };
+  }, [mayVirtualize, VirtualRows]);
 
   const renderRow = (row: TableModelRow<typeof features, Row>, index: number, measure?: (node: HTMLTableRowElement | null) => void) => {
     const context: RowContext = { depth: row.depth, expanded: row.getIsExpanded(), toggleExpanded: () => row.toggleExpanded() };
@@ -219,6 +231,7 @@ export function DataTable<Row extends RowData>({
         key={row.id}
         ref={measure}
         data-index={measure ? index : undefined}
+        data-row-id={row.id}
         role="row"
         aria-rowindex={counted ? index + 2 : undefined}
         className={rowClassName?.(row.original, row.depth)}
@@ -316,14 +329,20 @@ export function DataTable<Row extends RowData>({
             </tr>
           )}
           {!loading &&
-            (virtual ? (
-              <Suspense fallback={modelRows.slice(0, VIRTUAL_FROM).map((row, index) => renderRow(row, index))}>
-                <VirtualRows rows={modelRows} bodyRef={bodyRef} columnCount={columnCount} estimateHeight={virtualRows.estimateHeight}>
-                  {(row, index, measure) => renderRow(row as (typeof modelRows)[number], index, measure)}
-                </VirtualRows>
-              </Suspense>
+            (virtualRows && mayVirtualize && VirtualRows ? (
+              // Drawn by the virtualizer's component whether or not it leaves rows out yet: a
+              // symbol opening into its lots keeps its row (and the focus on its button).
+              <VirtualRows
+                rows={modelRows}
+                bodyRef={bodyRef}
+                columnCount={columnCount}
+                estimateHeight={virtualRows.estimateHeight}
+                virtual={virtual}
+              >
+                {(row, index, measure) => renderRow(row, index, measure)}
+              </VirtualRows>
             ) : (
-              modelRows.map((row, index) => renderRow(row, index))
+              (virtual ? modelRows.slice(0, VIRTUAL_FROM) : modelRows).map((row, index) => renderRow(row, index))
             ))}
         </tbody>
         {footer && footer.length > 0 && (
