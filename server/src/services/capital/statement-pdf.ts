@@ -1,10 +1,10 @@
-import PDFDocument from 'pdfkit';
 import { firm } from '../../contract/firm';
 import { CAPITAL_KIND_LABELS, irrPercentText, multipleText } from '../../contract/capital-rules';
 import { addDays } from '../../domain/dates';
 import { qty, unitPrice, usd } from '../../platform/format';
 import type { Statement } from './statement';
-import { mainFace, MISSING_MARK, statementFaces, textRuns, type Weight } from './statement-fonts';
+import { INK, longDay, MUTED, PAGE_MARGIN, pdfPage, RULE, SHADE } from './pdf-page';
+import { MISSING_MARK } from './statement-fonts';
 
 /**
  * The quarterly statement as a fund administrator's PDF: the firm and its address, the partner,
@@ -12,12 +12,7 @@ import { mainFace, MISSING_MARK, statementFaces, textRuns, type Weight } from '.
  * and a disclaimer, and "Page n of m" on every page.
  */
 
-const PAGE_MARGIN = 54;
 const FOOTER_SPACE = 36;
-const INK = '#111111';
-const MUTED = '#555555';
-const RULE = '#b8bec6';
-const SHADE = '#eef1f4';
 const NOTICE_FILL = '#fff6db';
 const NOTICE_LINE = '#c9a227';
 /** The mark beside a provisional figure. */
@@ -25,9 +20,7 @@ const PROVISIONAL = '\u2020';
 /** The mark beside a value per unit priced at an official net account value. */
 const OFFICIAL = '\u2021';
 
-const calendar = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
-const longDay = (day: string) => calendar.format(new Date(`${day}T00:00:00Z`));
 const shortDay = (day: string) => shortDate.format(new Date(`${day}T00:00:00Z`));
 
 const NONE = '\u2014';
@@ -44,73 +37,23 @@ interface Column {
 }
 
 export function statementPdf(s: Statement): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margins: { top: PAGE_MARGIN, left: PAGE_MARGIN, right: PAGE_MARGIN, bottom: PAGE_MARGIN + FOOTER_SPACE },
+  const page = pdfPage({
+    bottomMargin: PAGE_MARGIN + FOOTER_SPACE,
     bufferPages: true,
     info: { Title: `Capital account statement ${s.quarter}: ${s.partner.name}`, Author: s.firm, Subject: `${s.from} to ${s.to}` },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  for (const face of statementFaces()) doc.registerFont(face.id, face.data);
-
-  const left = PAGE_MARGIN;
-  const width = doc.page.width - PAGE_MARGIN * 2;
+  const { doc, done, left, width, font, userText, rule } = page;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const font = (weight: Weight, size: number, color = INK) => doc.font(mainFace(weight)).fontSize(size).fillColor(color);
-  let replaced = false;
-  /** Text anyone may have typed (a name, an e-mail), each character in a font that has it. */
-  const userText = (text: string, weight: Weight, size: number, x: number, y: number, w: number) => {
-    const { runs, missing } = textRuns(text, weight);
-    replaced ||= missing;
-    doc.fontSize(size).fillColor(INK);
-    runs.forEach((run, i) => {
-      doc.font(run.face);
-      const last = i === runs.length - 1;
-      if (i === 0) doc.text(run.text, x, y, { width: w, continued: !last });
-      else doc.text(run.text, { continued: !last });
-    });
-  };
   const ensureRoom = (height: number) => {
     if (doc.y + height > bottom()) doc.addPage();
   };
-  const rule = (y: number, color = RULE, lineWidth = 0.75) => {
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(lineWidth)
-      .strokeColor(color)
-      .stroke();
-  };
   const heading = (title: string) => {
     ensureRoom(60);
-    doc.moveDown(1.2);
-    font('bold', 11).text(title.toUpperCase(), left, doc.y, { width, characterSpacing: 0.6 });
-    const y = doc.y + 3;
-    rule(y, INK, 1);
-    doc.y = y + 6;
+    page.heading(title);
   };
 
   // The firm, and what this document is.
-  const top = doc.y;
-  font('bold', 17).text(s.firm, left, top, { width: width / 2 });
-  font('regular', 8.5, MUTED);
-  for (const line of firm.address) doc.text(line, left, doc.y, { width: width / 2 });
-  doc.text(firm.email, left, doc.y, { width: width / 2 });
-  const firmBottom = doc.y;
-  font('bold', 13).text('Capital Account Statement', left + width / 2, top + 2, { width: width / 2, align: 'right' });
-  font('regular', 9, MUTED).text(`Quarter ended ${longDay(s.to)} (${s.quarter})`, left + width / 2, doc.y + 2, {
-    width: width / 2,
-    align: 'right',
-  });
-  doc.text(`Issued ${longDay(s.issued)}`, left + width / 2, doc.y, { width: width / 2, align: 'right' });
-  doc.y = Math.max(doc.y, firmBottom) + 10;
-  rule(doc.y, INK, 1.25);
-  doc.y += 12;
+  page.letterhead(s.firm, 'Capital Account Statement', [`Quarter ended ${longDay(s.to)} (${s.quarter})`, `Issued ${longDay(s.issued)}`]);
 
   // The partner and the period.
   const partnerTop = doc.y;
@@ -251,7 +194,7 @@ export function statementPdf(s: Statement): Promise<Buffer> {
             'that day (the figure struck by the fund administrator), used in place of the computed one.',
         ]
       : []),
-    ...(replaced
+    ...(page.replaced()
       ? [
           `Some characters of the names above are not in this statement\u2019s fonts and are shown as ${MISSING_MARK}; ` +
             'the CSV statement and the portal show them in full.',

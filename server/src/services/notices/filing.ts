@@ -11,7 +11,8 @@ import { renderStatementPdf } from '../capital/statement-pdf-render';
 import type { PortfolioEngine } from '../portfolio/engine';
 import { fileDocument, type FileDocumentInput } from '../documents/file';
 import { PORTAL } from './queue';
-import { longDay, noticePdf, noticeTitle } from './notice-pdf';
+import { longDay } from '../capital/pdf-page';
+import { noticePdf, noticeTitle } from './notice-pdf';
 
 /**
  * The documents the portal files itself (docs/decisions/0021): a capital call or distribution
