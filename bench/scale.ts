@@ -7,15 +7,21 @@
  * loaded. Then writes (a deposit, a sale) and the first read of each derived figure after one.
  * Prints p50/p99, the server's CPU per request, the growth from M to L and the targets of
  * docs/benchmarks.md; writes bench-results/scale-<time>.json. BENCH_SCALE_SIZES (S,M,L) picks sizes.
+ * With the client built (BENCH_SCALE_CLIENT_DIST, client/dist) and Chromium there, each size also
+ * measures the GP dashboard first (bench/dashboard-scale.ts); BENCH_SCALE_DASHBOARD=only measures
+ * that alone, =off leaves it out; BENCH_SCALE_PROFILE=1 writes a CPU profile of its last LOG IN to
+ * bench-results/profiles/dashboard-<size>.cpuprofile (bench/profile-top.ts reads it).
  */
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { CHROMIUM } from './chromium';
+import { formatDashboardScale, measureDashboardAtScale, type DashboardScaleResult } from './dashboard-scale';
 import { runLoad, statsOf, type RunStats } from './load';
 import { SCALE_SIZES, type ScaleSize } from './scale-seed';
-import type { ServerReady, ServerUsage } from './shared';
+import { BENCH_USER, type ServerReady, type ServerUsage } from './shared';
 
 /** What bench/run.ts lends the scale step: its database, server and usage helpers. */
 export interface ScaleHost {
@@ -84,6 +90,8 @@ export interface ScaleResult {
   seedSeconds: number;
   startSeconds: number;
   rows: ScaleRow[];
+  /** The GP dashboard in Chromium (bench/dashboard-scale.ts), when the client is built and Chromium is there. */
+  dashboard: DashboardScaleResult | null;
 }
 
 interface Settings {
@@ -93,6 +101,10 @@ interface Settings {
   slowMs: number;
   writes: number;
   sizes: ScaleSize[];
+  /** 'on': the dashboard in Chromium too; 'only': the dashboard alone (no loads, no writes); 'off'. */
+  dashboard: 'on' | 'only' | 'off';
+  /** The built client the server serves to Chromium. */
+  clientDist: string;
 }
 
 function settingsOf(env: NodeJS.ProcessEnv): Settings {
@@ -112,7 +124,17 @@ function settingsOf(env: NodeJS.ProcessEnv): Settings {
     slowMs: num('BENCH_SCALE_SLOW_MS', 3_000),
     writes: Math.round(num('BENCH_SCALE_WRITES', 5)),
     sizes,
+    dashboard: dashboardOf(env.BENCH_SCALE_DASHBOARD),
+    clientDist: resolve(env.BENCH_SCALE_CLIENT_DIST?.trim() || join(import.meta.dirname, '..', 'client/dist')),
   };
+}
+
+function dashboardOf(raw: string | undefined): Settings['dashboard'] {
+  const value = raw?.trim().toLowerCase() || 'on';
+  if (value === '1' || value === 'on') return 'on';
+  if (value === '0' || value === 'off') return 'off';
+  if (value === 'only') return 'only';
+  throw new Error(`BENCH_SCALE_DASHBOARD must be on, off or only (got "${raw}")`);
 }
 
 /** The longest a single timed request may take. */
@@ -138,11 +160,21 @@ async function timed(url: string, init: RequestInit): Promise<{ ms: number; stat
   }
 }
 
-async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings): Promise<ScaleResult> {
+async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings, env: NodeJS.ProcessEnv): Promise<ScaleResult> {
   const url = await host.createDatabase();
   host.log(`scale ${size.name}: ${size.lots} lots, ${size.days} days, ${size.lps} LPs: seeding and starting the server`);
   const seedStarted = performance.now();
-  const started = host.startServer(url, { BENCH_SCALE: size.name, HEAVY_READS_PER_MINUTE: '1000000' });
+  const withDashboard = settings.dashboard !== 'off' && existsSync(join(settings.clientDist, 'index.html')) && existsSync(CHROMIUM);
+  if (settings.dashboard !== 'off' && !withDashboard) {
+    host.log(
+      `scale ${size.name}: the dashboard is not measured (no ${settings.clientDist}/index.html: pnpm build; or no Chromium at ${CHROMIUM})`,
+    );
+  }
+  const started = host.startServer(url, {
+    BENCH_SCALE: size.name,
+    HEAVY_READS_PER_MINUTE: '1000000',
+    ...(withDashboard ? { CLIENT_DIST: settings.clientDist } : {}),
+  });
   try {
     const ready = await started.ready;
     const seedSeconds = (performance.now() - seedStarted) / 1000;
@@ -159,6 +191,16 @@ async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings)
     ) as { entries?: { id: number }[]; items?: { id: number }[] };
     const newest = (page.entries ?? page.items ?? [])[0]?.id ?? 1;
     const ctx = { quarter: lastQuarter(new Date()), middleId: Math.max(2, Math.floor(newest / 2)) };
+
+    let dashboard: DashboardScaleResult | null = null;
+    if (withDashboard) {
+      host.log(`scale ${size.name}: the GP dashboard in Chromium (LOG IN -> painted, longest task, sorting)`);
+      const profile = env.BENCH_SCALE_PROFILE ? join(host.resultsDir, 'profiles', `dashboard-${size.name}.cpuprofile`) : undefined;
+      dashboard = await measureDashboardAtScale(CHROMIUM, base, BENCH_USER, 3, profile);
+      host.log(formatDashboardScale(size.name, dashboard));
+      host.log(await lotsShare(base, ready.token));
+    }
+    if (settings.dashboard === 'only') return { size, seedSeconds, startSeconds, rows: [], dashboard };
 
     const rows: ScaleRow[] = [];
     const healthz: RunStats[] = [];
@@ -226,11 +268,22 @@ async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings)
     };
     rows.push(health);
     rows.push(...(await measureWrites(host, size, settings, base, headersOf)));
-    return { size, seedSeconds, startSeconds, rows };
+    return { size, seedSeconds, startSeconds, rows, dashboard };
   } finally {
     await host.stopServer(started.child);
     await host.dropDatabase();
   }
+}
+
+/** How much of the valuation answer is the lots' figures, which the dashboard shows only under an open symbol. */
+async function lotsShare(base: string, token: string): Promise<string> {
+  const res = await fetch(`${base}/api/portfolio/valuation`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  const valuation = JSON.parse(text) as { positions?: { lots?: unknown[] }[] };
+  const lots = (valuation.positions ?? []).reduce((n, p) => n + (p.lots?.length ?? 0), 0);
+  for (const position of valuation.positions ?? []) position.lots = [];
+  const without = JSON.stringify(valuation).length;
+  return `the valuation: ${(text.length / 1e6).toFixed(2)} MB of JSON, ${(without / 1e6).toFixed(2)} MB without its ${lots} lots' figures`;
 }
 
 /** /healthz at 20 requests a second on one connection, beside a run of bench/load.ts (which keeps the one run it may stop). */
@@ -351,6 +404,7 @@ export function formatScale(results: ScaleResult[]): string {
       (r) =>
         `${r.size.name}: seeded and started in ${r.seedSeconds.toFixed(1)} s, first holdings answer ${(r.startSeconds * 1000).toFixed(0)} ms`,
     ),
+    ...results.flatMap((r) => (r.dashboard ? [formatDashboardScale(r.size.name, r.dashboard)] : [])),
   ].join('\n');
 }
 
@@ -358,7 +412,7 @@ export function formatScale(results: ScaleResult[]): string {
 export async function runScale(host: ScaleHost, env: NodeJS.ProcessEnv = process.env): Promise<ScaleResult[]> {
   const settings = settingsOf(env);
   const results: ScaleResult[] = [];
-  for (const size of settings.sizes) results.push(await measureSize(host, size, settings));
+  for (const size of settings.sizes) results.push(await measureSize(host, size, settings, env));
   mkdirSync(host.resultsDir, { recursive: true });
   const json = `${JSON.stringify({ at: new Date().toISOString(), settings, results }, null, 2)}\n`;
   writeFileSync(join(host.resultsDir, `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), json);

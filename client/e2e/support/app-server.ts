@@ -68,10 +68,13 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
  * seeded at the start of the run (support/seeded-data.ts), which starts in a fraction of the time
  * seeding takes, or a new one when there is none.
  */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(options: { prepare?: (dataDir: string) => Promise<void> } = {}): Promise<AppServer> {
   const seeded = await seededData();
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   if (seeded) await cp(seeded, dataDir, { recursive: true });
+  else if (options.prepare) await seedDataDir(dataDir);
+  // What a test adds to the books before the app opens them (support/lots.ts).
+  await options.prepare?.(dataDir);
   return runApp(dataDir, { removeOnStop: true });
 }
 

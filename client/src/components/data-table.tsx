@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
   createColumnHelper,
   createExpandedRowModel,
@@ -8,10 +8,11 @@ import {
   tableFeatures,
   useTable,
   type ExpandedState,
+  type Row as TableModelRow,
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
-import { compareSortValues, type SortKind, type SortValue } from './table-sort';
+import { compareSortKeys, sortKeyOf, type SortKind, type SortValue } from './table-sort';
 import './data-table.css';
 
 /** What a table's rows may be: objects (or tuples). */
@@ -86,7 +87,24 @@ interface DataTableProps<Row extends RowData> {
    */
   layout?: 'cards' | 'figures';
   className?: string;
+  /**
+   * Long tables (thousands of rows: a firm's purchase lots): only the rows in view, and a few
+   * around them, are in the page once there are more than VIRTUAL_FROM; the table tells assistive
+   * technology its full size (aria-rowcount, aria-rowindex). The estimate is a row's height in
+   * pixels before it is measured.
+   */
+  virtualRows?: { estimateHeight: (depth: number) => number };
 }
+
+/** From how many open rows a table with virtualRows keeps only those in view in the page. */
+export const VIRTUAL_FROM = 150;
+
+/**
+ * The virtualizer (virtual-rows.tsx, with @tanstack/react-virtual) loads only for a table that may
+ * need it: a dashboard with a few lots never downloads it. Until it is there, the first rows show.
+ */
+const loadVirtualRows = () => import('./virtual-rows');
+const VirtualRows = lazy(loadVirtualRows);
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -123,6 +141,7 @@ export function DataTable<Row extends RowData>({
   loading = false,
   layout = 'cards',
   className,
+  virtualRows,
 }: DataTableProps<Row>) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(wrapRef);
@@ -134,12 +153,14 @@ export function DataTable<Row extends RowData>({
         columns.map((column) => {
           const value = column.sortValue ?? column.text;
           const kind = column.sort ?? 'text';
-          return helper.accessor((row) => value(row), {
+          // The accessor's answer is kept with each row (TanStack Table's value cache): a row's key
+          // is read from its text once, and the comparator only compares keys.
+          return helper.accessor((row) => sortKeyOf(kind, value(row)), {
             id: column.key,
             header: column.header,
             enableSorting: sortable && column.sortable !== false,
             // Sub-rows compare equal, so they keep their own order under their parent either way.
-            sortFn: (a, b) => (a.depth > 0 ? 0 : compareSortValues(kind, value(a.original), value(b.original))),
+            sortFn: (a, b, id) => (a.depth > 0 ? 0 : compareSortKeys(kind, a.getValue(id), b.getValue(id))),
           });
         }),
       ),
@@ -147,15 +168,26 @@ export function DataTable<Row extends RowData>({
   );
   const [sorting, setSorting] = useState<SortingState>(initialSort ? [{ id: initialSort.key, desc: initialSort.descending ?? false }] : []);
   const [expanded, setExpanded] = useState<ExpandedState>({});
+  // Only open rows' sub-rows are handed to TanStack Table: a firm's 20,000 lots under closed
+  // symbols are never made into rows. The data's identity changes when a row opens or closes, so
+  // the table's rows are made again, from the top-level rows and the open ones' sub-rows.
+  const data = useMemo(() => (expanded === true || Object.keys(expanded).length > 0 ? rows.slice() : rows), [rows, expanded]);
+  const isOpen = (id: string) => expanded === true || expanded[id] === true;
 
   const table = useTable({
     features,
     columns: tableColumns,
-    data: rows,
+    data,
     state: { sorting, expanded },
     onSortingChange: setSorting,
     onExpandedChange: setExpanded,
-    getSubRows: subRows ? (row) => (subRows(row)?.length ? [...(subRows(row) ?? [])] : undefined) : undefined,
+    getSubRows: subRows
+      ? (row) => {
+          const open = isOpen(String(rowKey(row))) ? subRows(row) : undefined;
+          return open?.length ? [...open] : undefined;
+        }
+      : undefined,
+    getRowCanExpand: subRows ? (row) => (subRows(row.original)?.length ?? 0) > 0 : undefined,
     getRowId: (row) => String(rowKey(row)),
     enableSortingRemoval: false,
     enableMultiSort: false,
@@ -165,6 +197,61 @@ export function DataTable<Row extends RowData>({
 
   const columnCount = columns.length + (actions ? 1 : 0);
   const FirstCell = rowHeader ? 'th' : 'td';
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const modelRows = table.getRowModel().rows;
+  const virtual = virtualRows !== undefined && !loading && modelRows.length > VIRTUAL_FROM;
+  // A table that may leave rows out says how many there are: the header row is 1, the body's rows follow, then the footer's.
+  const counted = virtualRows !== undefined && !loading && modelRows.length > 0;
+  const footerCount = footer?.length ?? 0;
+  // Rows that could open (every row and sub-row): past VIRTUAL_FROM, the virtualizer is fetched before it is needed.
+  const mayVirtualize = useMemo(
+    () => virtualRows !== undefined && rows.reduce((n, row) => n + 1 + (subRows?.(row)?.length ?? 0), 0) > VIRTUAL_FROM,
+    [virtualRows, rows, subRows],
+  );
+  useEffect(() => {
+    if (mayVirtualize) void loadVirtualRows();
+  }, [mayVirtualize]);
+
+  const renderRow = (row: TableModelRow<typeof features, Row>, index: number, measure?: (node: HTMLTableRowElement | null) => void) => {
+    const context: RowContext = { depth: row.depth, expanded: row.getIsExpanded(), toggleExpanded: () => row.toggleExpanded() };
+    return (
+      <tr
+        key={row.id}
+        ref={measure}
+        data-index={measure ? index : undefined}
+        role="row"
+        aria-rowindex={counted ? index + 2 : undefined}
+        className={rowClassName?.(row.original, row.depth)}
+      >
+        {columns.map((column, i) => {
+          const Cell = i === 0 ? FirstCell : 'td';
+          const text = column.text(row.original);
+          return (
+            <Cell
+              key={column.key}
+              role={Cell === 'th' ? 'rowheader' : 'cell'}
+              scope={Cell === 'th' ? 'row' : undefined}
+              className={joined(
+                column.className,
+                column.pinned && 'data-table__pinned',
+                column.cellClassName?.(row.original),
+                rowHeader && i === 0 && 'data-table__first',
+                BLANK_TEXTS.has(text) && 'data-table__blank',
+              )}
+              data-label={column.header}
+            >
+              {column.cell ? column.cell(row.original, context) : text}
+            </Cell>
+          );
+        })}
+        {actions && (
+          <td role="cell" className="data-table__actions">
+            {actions.cell(row.original, context)}
+          </td>
+        )}
+      </tr>
+    );
+  };
 
   const region = (
     <div
@@ -179,10 +266,11 @@ export function DataTable<Row extends RowData>({
         className={joined('data-table', `data-table--${layout}`, actions && 'data-table--with-actions', className)}
         role="table"
         aria-busy={loading || undefined}
+        aria-rowcount={counted ? 1 + modelRows.length + footerCount : undefined}
       >
         <caption className="visually-hidden">{caption}</caption>
         <thead role="rowgroup">
-          <tr role="row">
+          <tr role="row" aria-rowindex={counted ? 1 : undefined}>
             {table.getFlatHeaders().map((header, i) => {
               const column = columns[i];
               if (!column) return null;
@@ -219,7 +307,7 @@ export function DataTable<Row extends RowData>({
             )}
           </tr>
         </thead>
-        <tbody role="rowgroup">
+        <tbody role="rowgroup" ref={bodyRef}>
           {(loading || (rows.length === 0 && empty)) && (
             <tr role="row">
               <td role="cell" colSpan={columnCount} className="data-table__empty">
@@ -228,44 +316,20 @@ export function DataTable<Row extends RowData>({
             </tr>
           )}
           {!loading &&
-            table.getRowModel().rows.map((row) => {
-              const context: RowContext = { depth: row.depth, expanded: row.getIsExpanded(), toggleExpanded: () => row.toggleExpanded() };
-              return (
-                <tr key={row.id} role="row" className={rowClassName?.(row.original, row.depth)}>
-                  {columns.map((column, i) => {
-                    const Cell = i === 0 ? FirstCell : 'td';
-                    const blank = BLANK_TEXTS.has(column.text(row.original));
-                    return (
-                      <Cell
-                        key={column.key}
-                        role={Cell === 'th' ? 'rowheader' : 'cell'}
-                        scope={Cell === 'th' ? 'row' : undefined}
-                        className={joined(
-                          column.className,
-                          column.pinned && 'data-table__pinned',
-                          column.cellClassName?.(row.original),
-                          rowHeader && i === 0 && 'data-table__first',
-                          blank && 'data-table__blank',
-                        )}
-                        data-label={column.header}
-                      >
-                        {column.cell ? column.cell(row.original, context) : column.text(row.original)}
-                      </Cell>
-                    );
-                  })}
-                  {actions && (
-                    <td role="cell" className="data-table__actions">
-                      {actions.cell(row.original, context)}
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
+            (virtual ? (
+              <Suspense fallback={modelRows.slice(0, VIRTUAL_FROM).map((row, index) => renderRow(row, index))}>
+                <VirtualRows rows={modelRows} bodyRef={bodyRef} columnCount={columnCount} estimateHeight={virtualRows.estimateHeight}>
+                  {(row, index, measure) => renderRow(row as (typeof modelRows)[number], index, measure)}
+                </VirtualRows>
+              </Suspense>
+            ) : (
+              modelRows.map((row, index) => renderRow(row, index))
+            ))}
         </tbody>
         {footer && footer.length > 0 && (
           <tfoot role="rowgroup">
-            {footer.map((line) => (
-              <tr key={line.key} role="row" className={line.className}>
+            {footer.map((line, k) => (
+              <tr key={line.key} role="row" aria-rowindex={counted ? 2 + modelRows.length + k : undefined} className={line.className}>
                 {columns.map((column, i) => {
                   if (i === 0) {
                     return (

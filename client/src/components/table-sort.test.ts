@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareSortValues, type SortKind, type SortValue } from './table-sort';
+import { compareSortKeys, compareSortValues, sortKeyOf, type SortKind, type SortValue } from './table-sort';
 
 const sorted = (kind: SortKind, values: SortValue[]) => [...values].sort((a, b) => compareSortValues(kind, a, b));
 
@@ -14,6 +14,24 @@ describe('compareSortValues', () => {
       '10.00',
     ]);
     expect(compareSortValues('decimal', '12345678901234567.01', '12345678901234567.02')).toBeLessThan(0);
+    // Same floats, told apart by their digits, on both sides of zero; zeros and padding compare equal.
+    expect(sorted('decimal', ['-900719925474099.92', '-900719925474099.93', '900719925474099.93', '900719925474099.92'])).toEqual([
+      '-900719925474099.93',
+      '-900719925474099.92',
+      '900719925474099.92',
+      '900719925474099.93',
+    ]);
+    expect(compareSortValues('decimal', '-0.00', '0')).toBe(0);
+    expect(compareSortValues('decimal', '007.50', '7.5')).toBe(0);
+    expect(compareSortValues('decimal', '0.05', '0.5')).toBeLessThan(0);
+  });
+
+  it('sorts by keys read once: the same order as the values, without reading them again', () => {
+    const values: SortValue[] = ['3.10', null, '-1', '1e2', '0.3', 2, 'N/A', '1,000.5'];
+    const keyed = values.map((value) => ({ value, key: sortKeyOf('decimal', value) }));
+    keyed.sort((a, b) => compareSortKeys('decimal', a.key, b.key));
+    expect(keyed.map((k) => k.value)).toEqual(sorted('decimal', values));
+    expect(keyed.map((k) => k.value)).toEqual([null, 'N/A', '-1', '0.3', 2, '3.10', '1e2', '1,000.5']);
   });
 
   it('reads quote numbers and text with commas as decimals; what is not a number sorts lowest', () => {

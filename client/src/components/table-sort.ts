@@ -1,4 +1,4 @@
-import { dec, type Decimal } from '@domain/money';
+import { dec } from '@domain/money';
 
 /** How a column orders its rows: words, exact decimals (money, quantities, percentages) or dates. */
 export type SortKind = 'text' | 'decimal' | 'date';
@@ -6,11 +6,38 @@ export type SortKind = 'text' | 'decimal' | 'date';
 /** What a column sorts by; null (and text that is not a number or a date, for those kinds) sorts lowest. */
 export type SortValue = string | number | null;
 
-/** Decimal text or a quote's number as a decimal, exactly: big.js reads the text, never a float of it. */
-function decimalOf(value: SortValue): Decimal | null {
+/**
+ * A decimal read once for sorting: its nearest float, which orders any two values whose floats
+ * differ (reading text as a float never reverses an order), and, for plain decimal text, its exact
+ * digits, which order the values whose floats are the same. No big.js in the comparator.
+ */
+export interface DecimalKey {
+  approx: number;
+  /** Sign, integer digits without leading zeros, fraction digits without trailing zeros; null for a quote's number. */
+  exact: { sign: -1 | 0 | 1; int: string; frac: string } | null;
+  /** What was read, for the rare tie the digits cannot settle (a number against text). */
+  source: string | number;
+}
+
+/** A row's value of a column, read once: a decimal's key, a time in milliseconds or text; null sorts lowest. */
+export type SortKey = DecimalKey | number | string | null;
+
+const PLAIN_DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+function decimalKeyOf(value: SortValue): DecimalKey | null {
   if (value === null || value === '') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? { approx: value, exact: null, source: value } : null;
+  const text = value.replace(/,/g, '').trim();
+  const plain = PLAIN_DECIMAL.exec(text);
+  if (plain && (plain[2] || plain[3])) {
+    const int = (plain[2] ?? '').replace(/^0+/, '');
+    const frac = (plain[3] ?? '').replace(/0+$/, '');
+    const sign = int === '' && frac === '' ? 0 : plain[1] === '-' ? -1 : 1;
+    return { approx: Number(text), exact: { sign, int, frac }, source: text };
+  }
+  // Exponent notation and the like: whatever big.js reads is a number, the rest sorts lowest.
   try {
-    return dec(typeof value === 'string' ? value.replace(/,/g, '').trim() : value);
+    return { approx: dec(text).toNumber(), exact: null, source: text };
   } catch {
     return null;
   }
@@ -23,20 +50,43 @@ function timeOf(value: SortValue): number | null {
   return Number.isNaN(time) ? null : time;
 }
 
+/** What a cell sorts by, worked out once per row (data-table.tsx keeps it with the row). */
+export function sortKeyOf(kind: SortKind, value: SortValue): SortKey {
+  if (kind === 'decimal') return decimalKeyOf(value);
+  if (kind === 'date') return timeOf(value);
+  return value === null ? null : String(value);
+}
+
 const missingFirst = (a: unknown, b: unknown) => (a === null ? (b === null ? 0 : -1) : 1);
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function compareDecimalKeys(x: DecimalKey, y: DecimalKey): number {
+  if (x.approx !== y.approx) return x.approx < y.approx ? -1 : 1;
+  const a = x.exact;
+  const b = y.exact;
+  if (a && b) {
+    if (a.sign !== b.sign) return a.sign < b.sign ? -1 : 1;
+    const magnitude =
+      a.int.length !== b.int.length ? (a.int.length < b.int.length ? -1 : 1) : byText(a.int, b.int) || byText(a.frac, b.frac);
+    return magnitude * a.sign;
+  }
+  if (!a && !b) return 0;
+  // A quote's number against text with the same float: big.js settles it (rare).
+  return dec(x.source).cmp(dec(y.source));
+}
+
+/** Ascending order of two keys of a column of this kind (sortKeyOf made both). */
+export function compareSortKeys(kind: SortKind, a: SortKey, b: SortKey): number {
+  if (a === null || b === null) return missingFirst(a, b);
+  if (kind === 'decimal') return compareDecimalKeys(a as DecimalKey, b as DecimalKey);
+  if (kind === 'date') return Math.sign((a as number) - (b as number));
+  return collator.compare(a as string, b as string);
+}
 
 /** The one comparator of every table: ascending order of two cells of a column of this kind. */
 export function compareSortValues(kind: SortKind, a: SortValue, b: SortValue): number {
-  if (kind === 'decimal') {
-    const x = decimalOf(a);
-    const y = decimalOf(b);
-    return x === null || y === null ? missingFirst(x, y) : x.cmp(y);
-  }
-  if (kind === 'date') {
-    const x = timeOf(a);
-    const y = timeOf(b);
-    return x === null || y === null ? missingFirst(x, y) : Math.sign(x - y);
-  }
-  if (a === null || b === null) return missingFirst(a, b);
-  return String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' });
+  return compareSortKeys(kind, sortKeyOf(kind, a), sortKeyOf(kind, b));
 }

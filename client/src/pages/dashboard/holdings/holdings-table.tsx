@@ -50,6 +50,9 @@ const SYMBOL: Column<HoldingRow> = {
     ),
 };
 
+/** A firm's thousands of lots: only the rows in view are in the page; a symbol's row (two lines) is taller than a lot's. */
+const VIRTUAL_ROWS = { estimateHeight: (depth: number) => (depth === 0 ? 50 : 36) };
+
 export interface HoldingsTableProps {
   rows: HoldingRow[];
   /** The engine's totals: the footer's balances and TOTAL row. */
@@ -130,6 +133,7 @@ export function HoldingsTable({ rows, totals, role, onDeleteLot, onSell }: Holdi
       footer={footerLines(totals)}
       empty="No stocks or crypto held yet."
       note={<LiquidTotalsNote totals={totals} />}
+      virtualRows={VIRTUAL_ROWS}
     />
   );
 }
