@@ -6,6 +6,7 @@
  * 2024–2025. Target: the commit under 10 s on the embedded database.
  */
 import { pathToFileURL } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openPglite, openPostgres, type Database } from '../server/src/db/open';
 import { createUser } from '../server/src/services/users/users';
 import { commitImport, previewImport, writeBatched, writeLineByLine } from '../server/src/services/imports/imports';
@@ -23,6 +24,8 @@ export interface ImportsResult {
   kilobytes: number;
   previewSeconds: number;
   commitSeconds: number;
+  /** The longest the event loop was held during the commit (what a /healthz would have waited at most). */
+  commitLongestStallMs: number;
   added: number;
 }
 
@@ -52,6 +55,8 @@ async function timeImport(database: Database, kind: ImportsResult['database']): 
   const preview = await previewImport(deps, input);
   const previewMs = performance.now() - t;
   if (preview.counts.errors > 0) throw new Error(`the bench file has problems: ${preview.problems[0]?.message}`);
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
   t = performance.now();
   const committed = await commitImport(
     deps,
@@ -60,12 +65,14 @@ async function timeImport(database: Database, kind: ImportsResult['database']): 
     LINE_BY_LINE ? writeLineByLine : writeBatched,
   );
   const commitMs = performance.now() - t;
+  stalls.disable();
   return {
     database: kind,
     lines: LINES,
     kilobytes: Math.round(csv.length / 1024),
     previewSeconds: previewMs / 1000,
     commitSeconds: commitMs / 1000,
+    commitLongestStallMs: stalls.max / 1e6,
     added: committed.counts.new,
   };
 }
@@ -107,7 +114,8 @@ export function formatImports(results: readonly ImportsResult[]): string {
   for (const r of results) {
     lines.push(
       `  ${r.database === 'embedded' ? 'embedded database' : 'PostgreSQL       '}  ${r.lines} lines (${r.kilobytes} KB): ` +
-        `preview ${r.previewSeconds.toFixed(2)} s, commit ${r.commitSeconds.toFixed(2)} s (${r.added} added)`,
+        `preview ${r.previewSeconds.toFixed(2)} s, commit ${r.commitSeconds.toFixed(2)} s (${r.added} added; ` +
+        `event loop held at most ${Math.round(r.commitLongestStallMs)} ms at a time)`,
     );
   }
   const embedded = results.find((r) => r.database === 'embedded');

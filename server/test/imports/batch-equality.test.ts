@@ -166,6 +166,25 @@ describe.each(databaseKinds)('an import committed in batch and line by line on %
     expect(rowsB).toEqual(rowsA);
   });
 
+  it('refuses a line the books cannot take with the same message both ways, and writes nothing', async () => {
+    // The plan lets it through (JNJ is held); the sale itself refuses a fee above what it brings.
+    const csv =
+      'date,kind,symbol,asset_type,quantity,price,fee,amount,note\n2025-10-01,deposit,,,,,,10.00,ok\n2025-10-02,sell,JNJ,stock,1,5.00,9.00,,\n';
+    const before = [await rowsOf(byLine), await rowsOf(batched)];
+    const refusal = async (h: Harness, write?: LineWriter) => {
+      try {
+        await commit(h, 'refused.csv', csv, write);
+        return 'committed';
+      } catch (err) {
+        return err instanceof Error ? err.message : String(err);
+      }
+    };
+    const a = await refusal(byLine, writeLineByLine);
+    expect(a).toBe('line 3: The fee ($9.00) cannot be more than the sale brings before it ($5.00).');
+    expect(await refusal(batched)).toBe(a);
+    expect([await rowsOf(byLine), await rowsOf(batched)]).toEqual(before);
+  });
+
   it('the generated file wrote every kind of entry, a split with cash in lieu and a pending dividend', async () => {
     const entries = await batched.database.db.select().from(ledgerEntries);
     const kinds = new Set(entries.map((e) => e.kind));

@@ -105,6 +105,8 @@ class BooksInMemory {
   readonly ledger: (ReturnType<typeof ledgerRow> & { id: number })[] = [];
   readonly audit: AuditEntry[] = [];
   cashMoved = false;
+  private nextLot = 0;
+  private nextEntry = 0;
 
   constructor(
     private readonly tx: Queryable,
@@ -129,7 +131,7 @@ class BooksInMemory {
   }
 
   private record(entry: LedgerEntry, day: string): number {
-    const id = this.entryIds.shift()!;
+    const id = this.entryIds[this.nextEntry++]!;
     this.ledger.push({ ...ledgerRow(this.actor, this.now, entry, day), id });
     if (entry.symbol) {
       this.lastAssetType.set(entry.symbol, entry.assetType ?? null);
@@ -145,10 +147,10 @@ class BooksInMemory {
   /** What a sale (or cash in lieu) leaves of the lots it took from. */
   private applySale(symbol: string, sale: Sale): void {
     const list = this.lotsOf(symbol);
-    const byId = new Map(list.slice(0, sale.takes.length + 8).map((m) => [m.id, m]));
     const closed = new Set<number>();
     for (const take of sale.takes) {
-      const lot = byId.get(take.lotId) ?? list.find((m) => m.id === take.lotId)!;
+      // First in, first out: the lots taken are the first of the list, found at once.
+      const lot = list.find((m) => m.id === take.lotId)!;
       const left = leftOfLot(take);
       if (!left) {
         closed.add(lot.id);
@@ -172,7 +174,7 @@ class BooksInMemory {
     const list = this.lotsOf(order.symbol);
     const exchange = lotExchange(order, exchangeFromHeld(order) ? list[0]?.row : undefined);
     const [values] = newLots(order, exchange, this.actor);
-    const row: LotRow = { ...values!, id: this.lotIds.shift()!, exchange, createdBy: this.actor.id, createdAt: this.now };
+    const row: LotRow = { ...values!, id: this.lotIds[this.nextLot++]!, exchange, createdBy: this.actor.id, createdAt: this.now };
     const lot: MemoryLot = {
       id: row.id,
       purchaseDate: row.purchaseDate,
@@ -199,8 +201,8 @@ class BooksInMemory {
     const plan = planOpenSale(list, order.qty, order.price, order.fee);
     if (!plan.ok) throw sellRefusal(l, plan);
     const { sale } = plan;
-    // The lots it takes from, oldest first: the first of them is the symbol's oldest lot.
-    const taken = list.slice(0, sale.takes.length).map((m) => m.row);
+    // The lots it takes from as they were, oldest first: the first of them is the symbol's oldest lot.
+    const taken = sale.takes.map((t) => list.find((m) => m.id === t.lotId)!.row);
     this.applySale(order.symbol, sale);
     const cash = this.move(sale.proceeds, false);
     const id = this.record(saleEntry(order, sale, taken, cash), l.date);
