@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../support/seeded-random';
 import { centsText, dec, fixed, percentOf, percentText, quotientCentsText, toCents } from '../../src/domain/money';
 
 /** The rule percentText replaces (docs/decisions/0022): big.js's quotient at 20 places, × 100, at 2 places, half up. */
@@ -6,17 +7,6 @@ const byBigJs = (part: string, whole: string) => {
   const p = percentOf(dec(part), dec(whole));
   return p === null ? null : fixed(p, 2);
 };
-
-/** A small fixed-seed generator (mulberry32), so a failure can be run again. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The rule quotientCentsText replaces: big.js's quotient at 20 places, then at cents, half up. */
 const centsByBigJs = (part: string, whole: string) => (dec(whole).eq(0) ? null : centsText(toCents(dec(part).div(dec(whole)))));
@@ -47,7 +37,7 @@ describe('percentText: part ÷ whole × 100 at 2 places in integers', () => {
   });
 
   it('gives big.js’s text on 50,000 random cents and decimals', () => {
-    const next = random(20261126);
+    const next = seededRandom(20261126);
     const figure = () => {
       const digits = 1 + Math.floor(next() * 12);
       const n = Math.floor((next() - 0.3) * 10 ** digits);
@@ -88,7 +78,7 @@ describe('quotientCentsText: part ÷ whole at cents in integers (the value of un
   });
 
   it('gives big.js’s text on 50,000 random units × values ÷ units outstanding', () => {
-    const next = random(20261127);
+    const next = seededRandom(20261127);
     const units = () => dec(Math.floor((next() - 0.1) * 10 ** (2 + Math.floor(next() * 10)))).div(10 ** 8);
     const value = () => dec(Math.floor((next() - 0.1) * 10 ** (3 + Math.floor(next() * 10)))).div(100);
     for (let i = 0; i < 50_000; i++) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../support/seeded-random';
 import { dec, fixed, ONE, type Decimal } from '../../src/domain/money';
 import { indexReturns, rate, RATE_PLACES, timeWeightedReturns, type ValueDay } from '../../src/domain/returns';
 
@@ -36,17 +37,6 @@ const indexByBigJs = (closes: (string | null)[]) => {
   return closes.map((c) => (c === null ? null : fixed(dec(c).div(base).minus(ONE).times(100), 2)));
 };
 
-/** A small fixed-seed generator (mulberry32), so a failure can be run again. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const cents = (n: number) => dec(Math.round(n)).div(100).toFixed(2);
 
 describe('time-weighted returns and index changes in integers', () => {
@@ -68,7 +58,7 @@ describe('time-weighted returns and index changes in integers', () => {
   });
 
   it('give big.js’s figures over 200 random ten-year-like series', () => {
-    const next = random(20261126);
+    const next = seededRandom(20261126);
     for (let series = 0; series < 200; series++) {
       let value = 1_000_000 + next() * 1e9;
       const days: ValueDay[] = [];
