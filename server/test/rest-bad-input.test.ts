@@ -178,6 +178,7 @@ const PROCEDURE_INPUTS: Record<string, Record<string, unknown>> = {
   'portfolio.activity.auditEvents': { limit: 10, before: 5, entity: 'holding' },
   'portfolio.balances.save': { cash_available: '1000', margin_debit: '200', accounts_receivable: '50' },
   'portfolio.history': { days: 30 },
+  'portfolio.lots': { symbol: 'AAPL' },
   'portfolio.returns': { period: 'mtd' },
   'assets.venture.save': { assets: [VENTURE_TEXT_ROW] },
   'assets.venture.update': { id: 1, ...VENTURE_TEXT_ROW },

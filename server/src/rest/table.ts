@@ -120,6 +120,8 @@ export const restRoutes: RestRoute[] = [
   route('POST', '/api/holdings/sell', 'body', 'gp', 'portfolio.holdings.sell'),
   route('GET', '/api/portfolio/summary', 'none', 'user', 'portfolio.summary'),
   route('GET', '/api/portfolio/valuation', 'none', 'user', 'portfolio.valuation'),
+  route('GET', '/api/portfolio/positions', 'none', 'user', 'portfolio.positions'),
+  route('GET', '/api/portfolio/lots', 'query', 'user', 'portfolio.lots'),
   route('GET', '/api/portfolio/history', 'query', 'user', 'portfolio.history'),
   route('GET', '/api/portfolio/history/rebuild', 'none', 'user', 'portfolio.historyRebuild'),
   route('POST', '/api/portfolio/history/rebuild', 'body', 'gp', 'portfolio.rebuildHistory', 202),

@@ -50,6 +50,7 @@ export const QUERIES: Record<string, { query: string; required?: true }> = {
   'GET /api/capital-account/statement.pdf': { query: 'quarter=2024-Q1', required: true },
   'GET /api/capital-account/statement.csv': { query: 'quarter=2024-Q1', required: true },
   'GET /api/portfolio/history': { query: 'days=30' },
+  'GET /api/portfolio/lots': { query: 'symbol=AAPL', required: true },
   'GET /api/portfolio/returns': { query: 'period=ytd' },
   'GET /api/transactions': { query: 'limit=10&kind=buy' },
   'GET /api/audit-events': { query: 'limit=10' },

@@ -11,11 +11,14 @@ import { importsRouter } from './imports';
 import { marketRouter } from './market';
 import { reconciliationRouter } from './reconciliation';
 import { returnsProcedure } from './returns';
-import { summaryProcedure, valuationProcedure } from './valuation';
+import { lotsProcedure, positionsProcedure, summaryProcedure, valuationProcedure } from './valuation';
 
 /** The books: the dashboards' figures and history, and one sub-router per feature. */
 export const portfolioRouter = router({
   valuation: valuationProcedure,
+  /** The valuation without the lots, and one symbol's lots when it is opened (docs/decisions/0025). */
+  positions: positionsProcedure,
+  lots: lotsProcedure,
   summary: summaryProcedure,
   history: historyProcedure,
   returns: returnsProcedure,
