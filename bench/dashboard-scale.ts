@@ -128,8 +128,9 @@ const TIME_SORT = `(async () => {
 
 /**
  * Opens every symbol's lots, the last symbol first: the symbols still closed are then always the
- * table's first rows, in the page whether or not the table leaves the rows out of view out. Then
- * scrolls the table's top into view; answers the rows in the DOM and the rows the table has.
+ * table's first rows, in the page whether or not the table leaves the rows out of view out. Waits
+ * for the lots to arrive, then scrolls the table's top into view; answers the rows in the DOM and
+ * the rows the table has.
  */
 const OPEN_ALL = `(async () => {
   const region = document.querySelector('[aria-label="Liquid Assets table"]');
@@ -142,6 +143,8 @@ const OPEN_ALL = `(async () => {
     closed.click();
     await frames();
   }
+  // Each symbol's lots are loaded as it opens (docs/decisions/0025, "Later: lots sent on open").
+  while (region.querySelector('.data-table__full [role="status"]')) await frames();
   window.scrollTo(0, region.getBoundingClientRect().top + window.scrollY - 80);
   await frames();
   const table = region.querySelector('table');

@@ -50,6 +50,8 @@ const READS: ReadSpec[] = [
   { id: 'summary', label: 'GET /api/portfolio/summary', who: 'gp', path: () => '/api/portfolio/summary' },
   { id: 'valuation', label: 'GET /api/portfolio/valuation', who: 'gp', path: () => '/api/portfolio/valuation' },
   { id: 'valuation-trpc', label: 'tRPC portfolio.valuation', who: 'gp', path: () => '/trpc/portfolio.valuation' },
+  // What the dashboards load instead (docs/decisions/0025, "Later: lots sent on open").
+  { id: 'positions-trpc', label: 'tRPC portfolio.positions', who: 'gp', path: () => '/trpc/portfolio.positions' },
   { id: 'history', label: 'GET /api/portfolio/history?days=3650', who: 'gp', path: () => '/api/portfolio/history?days=3650' },
   { id: 'ledger-first', label: 'GET /api/transactions (first page)', who: 'gp', path: () => '/api/transactions?limit=50' },
   {

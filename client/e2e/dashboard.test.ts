@@ -38,6 +38,8 @@ async function openLots(page: Page, symbol: string): Promise<void> {
   const show = page.getByRole('button', { name: `Show lots of ${symbol}` });
   if (await show.count()) await show.click();
   await page.getByRole('button', { name: `Hide lots of ${symbol}` }).waitFor();
+  // The lots are loaded as the symbol opens (docs/decisions/0025): until they are, it says so.
+  await page.getByRole('region', { name: 'Liquid Assets table' }).getByText('Loading lots…').waitFor({ state: 'detached' });
 }
 
 async function netAccountValue(page: Page): Promise<string> {

@@ -236,7 +236,7 @@ describeInBrowser('what a partner met in the browser, at 390 and 1440 px in both
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/trpc/**', async (route) => {
-      if (route.request().url().includes('portfolio.valuation')) await held;
+      if (route.request().url().includes('portfolio.positions')) await held;
       await route.continue();
     });
     try {

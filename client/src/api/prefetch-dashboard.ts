@@ -23,7 +23,8 @@ export function usePrefetchDashboard(): (role: string) => void {
       if (!isRole(role)) return;
       // What is already here and fresh (or on its way) is not asked for again.
       const fresh = { staleTime: DASHBOARD_FRESH_MS };
-      void utils.portfolio.valuation.prefetch(undefined, fresh);
+      // The figures without the lots (docs/decisions/0025): a symbol's lots load when it is opened.
+      void utils.portfolio.positions.prefetch(undefined, fresh);
       void utils.assets.venture.list.prefetch(undefined, fresh);
       void utils.assets.realEstate.list.prefetch(undefined, fresh);
       void utils.portfolio.history.prefetch({ days: HISTORY_DAYS }, fresh);

@@ -72,6 +72,15 @@ interface DataTableProps<Row extends RowData> {
   initialSort?: { key: string; descending?: boolean };
   /** Rows that open under a row (a symbol's lots); they keep their order whatever the sort. */
   subRows?: (row: Row) => readonly Row[] | undefined;
+  /**
+   * How many sub-rows a row will have once they are all here, when they are loaded as it opens
+   * (a symbol's lots: docs/decisions/0025): the virtualizer is fetched before they arrive.
+   */
+  subRowCount?: (row: Row) => number;
+  /** Told the keys of the open rows each time a row opens or closes (to load their sub-rows). */
+  onOpenChange?: (open: string[]) => void;
+  /** A row shown as one cell across the table (a status line, such as "Loading lots…"), when it answers one. */
+  fullRow?: (row: Row) => ReactNode;
   /** The first column's cells head their rows (th scope=row), as in the portfolio tables. */
   rowHeader?: boolean;
   rowClassName?: (row: Row, depth: number) => string | undefined;
@@ -136,6 +145,9 @@ export function DataTable<Row extends RowData>({
   sortable = true,
   initialSort,
   subRows,
+  subRowCount,
+  onOpenChange,
+  fullRow,
   rowHeader = false,
   rowClassName,
   actions,
@@ -184,7 +196,11 @@ export function DataTable<Row extends RowData>({
     data,
     state: { sorting, expanded },
     onSortingChange: setSorting,
-    onExpandedChange: setExpanded,
+    onExpandedChange: (change) => {
+      const next = typeof change === 'function' ? change(expanded) : change;
+      setExpanded(next);
+      onOpenChange?.(next === true ? rows.map((row) => String(rowKey(row))) : Object.keys(next).filter((key) => next[key]));
+    },
     getSubRows: subRows
       ? (row) => {
           const open = isOpen(String(rowKey(row))) ? subRows(row) : undefined;
@@ -209,8 +225,9 @@ export function DataTable<Row extends RowData>({
   const footerCount = footer?.length ?? 0;
   // Rows that could open (every row and sub-row): past VIRTUAL_FROM, the virtualizer is fetched before it is needed.
   const mayVirtualize = useMemo(
-    () => virtualRows !== undefined && rows.reduce((n, row) => n + 1 + (subRows?.(row)?.length ?? 0), 0) > VIRTUAL_FROM,
-    [virtualRows, rows, subRows],
+    () =>
+      virtualRows !== undefined && rows.reduce((n, row) => n + 1 + (subRowCount?.(row) ?? subRows?.(row)?.length ?? 0), 0) > VIRTUAL_FROM,
+    [virtualRows, rows, subRows, subRowCount],
   );
   const [VirtualRows, setVirtualRows] = useState(() => loadedVirtualRows);
   useEffect(() => {
@@ -226,6 +243,24 @@ export function DataTable<Row extends RowData>({
 
   const renderRow = (row: TableModelRow<typeof features, Row>, index: number, measure?: (node: HTMLTableRowElement | null) => void) => {
     const context: RowContext = { depth: row.depth, expanded: row.getIsExpanded(), toggleExpanded: () => row.toggleExpanded() };
+    const whole = fullRow?.(row.original);
+    if (whole !== undefined && whole !== null) {
+      return (
+        <tr
+          key={row.id}
+          ref={measure}
+          data-index={measure ? index : undefined}
+          data-row-id={row.id}
+          role="row"
+          aria-rowindex={counted ? index + 2 : undefined}
+          className={joined(rowClassName?.(row.original, row.depth), 'data-table__full-row')}
+        >
+          <td role="cell" colSpan={columnCount} className="data-table__full">
+            <div className="data-table__full-content">{whole}</div>
+          </td>
+        </tr>
+      );
+    }
     return (
       <tr
         key={row.id}

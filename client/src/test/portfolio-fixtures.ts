@@ -2,7 +2,14 @@ import { sellFifo } from '@domain/fifo';
 import { centsText, dec } from '@domain/money';
 import { valuePortfolio, type LotInput, type PrivateAssetInput } from '@domain/valuation';
 import type { FakeHandlers, ProcedureOutput } from './fake-api';
-import type { LiveQuote, PortfolioValuation, RealEstateAsset, VentureAsset } from '../pages/dashboard/portfolio-types';
+import type {
+  FullValuation,
+  LiveQuote,
+  PortfolioValuation,
+  PositionLot,
+  RealEstateAsset,
+  VentureAsset,
+} from '../pages/dashboard/portfolio-types';
 
 /**
  * A small portfolio for the dashboard tests, figures chosen so totals are easy to check by hand.
@@ -127,7 +134,7 @@ function assetInput(a: VentureAsset | RealEstateAsset): PrivateAssetInput {
 }
 
 /** What portfolio.valuation answers for these books: the engine's figures, its quotes and the time. */
-export function valuationOf(books: Books): PortfolioValuation {
+export function valuationOf(books: Books): FullValuation {
   const quotes = new Map(Object.entries(books.quotes).map(([key, q]) => [key, { lastPrice: text(q.lastPrice), change: text(q.change) }]));
   const valuation = valuePortfolio({
     lots: books.lots,
@@ -138,6 +145,17 @@ export function valuationOf(books: Books): PortfolioValuation {
     realized: books.realized,
   });
   return { ...valuation, quotes: books.quotes, asOf: AS_OF };
+}
+
+/** What portfolio.positions answers for these books: the valuation without the lots, each position with its number of lots. */
+export function positionsOf(books: Books): PortfolioValuation {
+  const { positions, ...others } = valuationOf(books);
+  return { positions: positions.map(({ lots, ...position }) => ({ ...position, lotCount: lots.length })), ...others };
+}
+
+/** What portfolio.lots answers for these books: the symbol's lots as the valuation has them (none for a symbol not held). */
+export function lotsOf(books: Books, symbol: string): PositionLot[] {
+  return valuationOf(books).positions.find((p) => p.symbol === symbol.toUpperCase())?.lots ?? [];
 }
 
 /** The LP dashboard's own capital account: a partner who has not yet committed anything. */
@@ -170,6 +188,8 @@ export function capitalAccountFixture(): ProcedureOutput<'portfolio.capital.acco
 export function dashboardReads(overrides: FakeHandlers = {}, books: Books = booksFixture()): FakeHandlers {
   return {
     'portfolio.valuation': () => valuationOf(books),
+    'portfolio.positions': () => positionsOf(books),
+    'portfolio.lots': (input) => lotsOf(books, input.symbol),
     'portfolio.market.predictions': () => [{ ticker: 'AAPL', prediction: 121.5 }],
     'portfolio.market.summary': () => [
       {

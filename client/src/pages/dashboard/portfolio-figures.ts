@@ -1,10 +1,10 @@
 import { sellFifo } from '@domain/fifo';
 import { centsText, dec } from '@domain/money';
 import type { AllocationParts } from '../../components/charts/allocation-chart';
-import type { Position, PortfolioTotals } from './portfolio-types';
+import type { PositionLot, PortfolioTotals } from './portfolio-types';
 
 /**
- * The dashboards show the portfolio engine's figures (portfolio.valuation) as it sends them; this
+ * The dashboards show the portfolio engine's figures (portfolio.positions) as it sends them; this
  * file only shows a debit as owed, and previews a sale with the engine's own
  * first-in, first-out rule (server/src/domain/fifo.ts). No float is ever part of a figure shown.
  */
@@ -35,17 +35,20 @@ export interface SalePreview {
   cashAfter: string | null;
 }
 
-/** Null when the sale cannot happen (more than is held, nothing to sell, a fee above what it brings). */
+/**
+ * Null when the sale cannot happen (more than is held, nothing to sell, a fee above what it brings).
+ * `lots` are the position's lots as portfolio.lots answers them (oldest first).
+ */
 export function salePreview(
-  position: Position,
+  lots: readonly PositionLot[],
   qty: string,
   price: string,
   cashAvailable: string,
   settles: boolean,
   fee = '0',
 ): SalePreview | null {
-  const lots = position.lots.map((lot) => ({ id: lot.id, purchaseDate: lot.purchaseDate, qty: dec(lot.qty), costBasis: dec(lot.cost) }));
-  const sale = sellFifo(lots, dec(qty), dec(price), dec(fee));
+  const held = lots.map((lot) => ({ id: lot.id, purchaseDate: lot.purchaseDate, qty: dec(lot.qty), costBasis: dec(lot.cost) }));
+  const sale = sellFifo(held, dec(qty), dec(price), dec(fee));
   if (!sale || sale.proceeds.lt(0)) return null;
   return {
     proceeds: centsText(sale.proceeds),

@@ -15,10 +15,16 @@ export type RealEstateAsset = Outputs['assets']['realEstate']['list'][number];
 export type NewHoldingInput = Inputs['portfolio']['holdings']['add'];
 export type SaleInput = Inputs['portfolio']['holdings']['sell'];
 
-/** The portfolio engine's figures: every money figure is exact decimal text. */
-export type PortfolioValuation = Outputs['portfolio']['valuation'];
+/**
+ * The portfolio engine's figures as the dashboards load them (portfolio.positions): every money
+ * figure is exact decimal text; each position says how many lots it has, and a symbol's lots are
+ * loaded when it is opened (portfolio.lots, docs/decisions/0025 "Later: lots sent on open").
+ */
+export type PortfolioValuation = Outputs['portfolio']['positions'];
 export type Position = PortfolioValuation['positions'][number];
-export type PositionLot = Position['lots'][number];
+export type PositionLot = Outputs['portfolio']['lots'][number];
+/** Every figure with every lot, as API consumers read it (portfolio.valuation). */
+export type FullValuation = Outputs['portfolio']['valuation'];
 export type AssetFigures = PortfolioValuation['ventures'][number];
 export type PortfolioTotals = PortfolioValuation['totals'];
 export type LiveQuote = PortfolioValuation['quotes'][string];

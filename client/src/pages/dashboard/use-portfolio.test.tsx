@@ -6,9 +6,9 @@ import { dashboardReads } from '../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../test/render-app';
 import { HOLDINGS_REFRESH_MS } from './refresh';
 
-/** The requests after `since` that asked for both the valuation and the history. */
-function requestsWithBoth(api: FakeApi, since: number): number[] {
-  const of = (path: 'portfolio.valuation' | 'portfolio.history') =>
+/** The requests after `since` that asked for the dashboard's figures and the history (and an open symbol's lots, when one is open). */
+function requestsWithBoth(api: FakeApi, since: number, withLots = false): number[] {
+  const of = (path: 'portfolio.positions' | 'portfolio.history' | 'portfolio.lots') =>
     new Set(
       api
         .callsTo(path)
@@ -16,12 +16,13 @@ function requestsWithBoth(api: FakeApi, since: number): number[] {
         .map((c) => c.request),
     );
   const history = of('portfolio.history');
-  return [...of('portfolio.valuation')].filter((request) => history.has(request));
+  const lots = of('portfolio.lots');
+  return [...of('portfolio.positions')].filter((request) => history.has(request) && (!withLots || lots.has(request)));
 }
 
 const lastRequest = (api: FakeApi) => Math.max(0, ...api.calls.map((c) => c.request));
 
-describe("the cards' valuation and the chart's history", () => {
+describe("the cards' valuation, the open symbols' lots and the chart's history", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -40,9 +41,13 @@ describe("the cards' valuation and the chart's history", () => {
     );
     renderApp('/gp_dashboard', api);
     const panel = await screen.findByRole('region', { name: 'Cash and Margin' });
+    // An open symbol's lots are read from the same books: they are asked for again with the figures.
+    await user.click(screen.getByRole('button', { name: 'Show lots of AAPL' }));
+    await screen.findByRole('rowheader', { name: 'Lot of Jun 1, 2024' });
+    expect(api.callsTo('portfolio.lots').map((c) => c.input)).toEqual([{ symbol: 'AAPL' }]);
     const before = lastRequest(api);
     await user.click(within(panel).getByRole('button', { name: 'Save Balances' }));
-    await waitFor(() => expect(requestsWithBoth(api, before)).toHaveLength(1));
+    await waitFor(() => expect(requestsWithBoth(api, before, true)).toHaveLength(1));
   });
 
   it('are asked for again together on the holdings schedule', async () => {

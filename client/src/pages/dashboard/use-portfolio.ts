@@ -5,7 +5,10 @@ import { DASHBOARD_FRESH_MS, HISTORY_DAYS } from '../../api/prefetch-dashboard';
 import { HOLDINGS_REFRESH_MS } from './refresh';
 
 export interface Portfolio {
-  /** Every figure the dashboards show, computed once by the server's portfolio engine. */
+  /**
+   * Every figure the dashboards show, computed once by the server's portfolio engine, without the
+   * lots: a symbol's lots are loaded when it is opened (`useLots`).
+   */
   valuation: PortfolioValuation;
   predictions: Prediction[];
   /** The private assets' own fields (names, dates, what was typed), for their tables' inputs. */
@@ -14,16 +17,18 @@ export interface Portfolio {
 }
 
 /**
- * The figures that read the engine's valuation: the stat cards' and the tables' valuation and the
- * chart's history, whose today is that valuation. Invalidated together they are asked for in one
- * batch, which the server answers from one version of the books, so the chart's today and the
- * cards never disagree.
+ * The figures that read the engine's valuation: the stat cards' and the tables' figures, the open
+ * symbols' lots and the chart's history, whose today is that valuation. Invalidated together they
+ * are asked for in one batch, which the server answers from one version of the books, so the
+ * chart's today, the cards and the lots never disagree.
  */
 function useRefreshFigures(): () => Promise<unknown> {
   const utils = trpc.useUtils();
   return useCallback(
     () =>
       Promise.all([
+        utils.portfolio.positions.invalidate(),
+        utils.portfolio.lots.invalidate(),
         utils.portfolio.valuation.invalidate(),
         utils.portfolio.history.invalidate(),
         utils.portfolio.market.predictions.invalidate(),
@@ -34,12 +39,12 @@ function useRefreshFigures(): () => Promise<unknown> {
 
 /**
  * The portfolio both dashboards show, loaded together: `portfolio` is null until every part has
- * arrived. The valuation carries the holdings, their live quotes and the balances, and reloads
+ * arrived. The valuation carries the positions (not their lots), their live quotes and the balances, and reloads
  * with the history on docs/product.md §9's holdings schedule (every 60 s) and after every write (`useRefreshPortfolio`).
  */
 export function usePortfolio(options: { predictions: boolean }) {
   const fresh = { staleTime: DASHBOARD_FRESH_MS };
-  const valuation = trpc.portfolio.valuation.useQuery(undefined, fresh);
+  const valuation = trpc.portfolio.positions.useQuery(undefined, fresh);
   const predictions = trpc.portfolio.market.predictions.useQuery(undefined, { ...fresh, enabled: options.predictions });
   const refreshFigures = useRefreshFigures();
   useEffect(() => {
@@ -88,4 +93,13 @@ export function useRefreshPortfolio(): () => Promise<unknown> {
       ]),
     [utils, refreshFigures],
   );
+}
+
+/**
+ * One symbol's lots, oldest first (portfolio.lots), loaded when the symbol is opened or sold
+ * (docs/decisions/0025, "Later: lots sent on open"); reloaded with the valuation after a write and
+ * on the holdings schedule.
+ */
+export function useLots(symbol: string, options: { enabled?: boolean } = {}) {
+  return trpc.portfolio.lots.useQuery({ symbol }, { staleTime: DASHBOARD_FRESH_MS, enabled: options.enabled ?? true });
 }

@@ -47,12 +47,12 @@ describe('the assistant panel', () => {
     });
     await send('buy 3 AAPL at 150');
     await within(panel).findByText('Buy 3 AAPL at $150.00? Reply yes to confirm.');
-    const valuationLoads = api.callsTo('portfolio.valuation').length;
+    const valuationLoads = api.callsTo('portfolio.positions').length;
     await send('Yes please');
     await within(panel).findByText('Bought 3 AAPL.');
     expect(api.callsTo('ai.confirm')[0]?.input).toEqual({ confirm: true });
     // The new lot and the cash it took show: the engine's figures are loaded again.
-    await waitFor(() => expect(api.callsTo('portfolio.valuation').length).toBeGreaterThan(valuationLoads));
+    await waitFor(() => expect(api.callsTo('portfolio.positions').length).toBeGreaterThan(valuationLoads));
 
     // Normal mode again: the next message is a prompt.
     await send('what is my position in AAPL?');

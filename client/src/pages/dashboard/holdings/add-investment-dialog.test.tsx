@@ -138,11 +138,11 @@ describe('the Add Investment modal', () => {
     await user.type(within(dialog).getByLabelText('Purchase Price'), '400');
     await user.type(within(dialog).getByLabelText('Purchase Date'), '2025-01-06');
     await user.click(paid);
-    const loads = api.callsTo('portfolio.valuation').length;
+    const loads = api.callsTo('portfolio.positions').length;
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Investment' })).toBeNull());
     expect(api.callsTo('portfolio.holdings.add')[0]?.input).toMatchObject({ symbol: 'MSFT', settles: true });
-    expect(api.callsTo('portfolio.valuation').length).toBeGreaterThan(loads);
+    expect(api.callsTo('portfolio.positions').length).toBeGreaterThan(loads);
     expect(await screen.findByText('MSFT added: 1 purchase.')).toBeTruthy();
   });
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { booksFixture, dashboardReads, valuationOf } from '../../../test/portfolio-fixtures';
-import { fakeApi } from '../../../test/fake-api';
+import { booksFixture, dashboardReads, positionsOf } from '../../../test/portfolio-fixtures';
+import { FakeApiError, fakeApi } from '../../../test/fake-api';
 import { renderApp, storeSession } from '../../../test/render-app';
 
 /** The body rows' first cells: a symbol, or "Lot of …" for a purchase lot. */
@@ -60,16 +60,73 @@ describe('the Liquid Assets table', () => {
     expect(within(header('Next Day Predicted Close')).queryByRole('button', { name: /Next Day/ })).toBeNull();
   });
 
-  it('opens a symbol into its lots, oldest first, whichever way the table is sorted', async () => {
+  it('loads a symbol’s lots when it is opened, oldest first, whichever way the table is sorted', async () => {
     const user = userEvent.setup();
-    await openGpDashboard();
+    storeSession('GP');
+    let answer: () => void = () => undefined;
+    const books = booksFixture();
+    const reads = dashboardReads({}, books);
+    const api = fakeApi({
+      ...reads,
+      // The lots arrive when the test says so: until then the open symbol says they are loading.
+      'portfolio.lots': (input) =>
+        new Promise((resolve) => {
+          answer = () => resolve(reads['portfolio.lots']!(input));
+        }),
+    });
+    renderApp('/gp_dashboard', api);
+    await screen.findByRole('region', { name: 'Liquid Assets table' });
+    // The dashboard loads the figures without the lots; no symbol's lots until one opens.
+    expect(api.callsTo('portfolio.valuation')).toEqual([]);
+    expect(api.callsTo('portfolio.lots')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Show lots of AAPL' }));
+    const table = within(screen.getByRole('region', { name: 'Liquid Assets table' }));
+    expect((await table.findByRole('status')).textContent).toBe('Loading lots…');
+    expect(api.callsTo('portfolio.lots').map((c) => c.input)).toEqual([{ symbol: 'AAPL' }]);
+    expect(bodyRows()).toEqual(['AAPL', '', 'BTC', 'KO']);
+    answer();
+    await screen.findByRole('rowheader', { name: 'Lot of Jun 1, 2024' });
+    expect(screen.queryByText('Loading lots…')).toBeNull();
     expect(bodyRows()).toEqual(['AAPL', 'Lot of Jun 1, 2024', 'Lot of Mar 1, 2025', 'BTC', 'KO']);
     expect(screen.getByRole('button', { name: 'Hide lots of AAPL' }).getAttribute('aria-expanded')).toBe('true');
+    const lot = screen.getByRole('rowheader', { name: 'Lot of Mar 1, 2025' }).closest('tr');
+    const cells = Array.from(lot?.querySelectorAll('td') ?? []).map((td) => td.textContent);
+    expect(cells[3]).toBe('10'); // Qty #
+    expect(cells[9]).toBe('1,200.00'); // Value $: 10 × 120
     await user.click(within(header('Symbol')).getByRole('button'));
     expect(bodyRows()).toEqual(['KO', 'BTC', 'AAPL', 'Lot of Jun 1, 2024', 'Lot of Mar 1, 2025']);
+    await user.click(within(header('Value $')).getByRole('button'));
+    expect(bodyRows()).toEqual(['AAPL', 'Lot of Jun 1, 2024', 'Lot of Mar 1, 2025', 'KO', 'BTC']);
     await user.click(screen.getByRole('button', { name: 'Hide lots of AAPL' }));
-    expect(bodyRows()).toEqual(['KO', 'BTC', 'AAPL']);
+    expect(bodyRows()).toEqual(['AAPL', 'KO', 'BTC']);
+    // Opened again, the lots already loaded show at once.
+    await user.click(screen.getByRole('button', { name: 'Show lots of AAPL' }));
+    expect(bodyRows()).toEqual(['AAPL', 'Lot of Jun 1, 2024', 'Lot of Mar 1, 2025', 'KO', 'BTC']);
+  });
+
+  it('says when a symbol’s lots could not be loaded, and loads them on Try again', async () => {
+    const user = userEvent.setup();
+    storeSession('LP');
+    const books = booksFixture();
+    const reads = dashboardReads({}, books);
+    let fail = true;
+    const api = fakeApi({
+      ...reads,
+      'portfolio.lots': (input) => {
+        if (fail) throw new FakeApiError(500, 'The books could not be read.');
+        return reads['portfolio.lots']!(input);
+      },
+    });
+    renderApp('/lp_dashboard', api);
+    await user.click(await screen.findByRole('button', { name: 'Show lots of KO' }));
+    const table = within(screen.getByRole('region', { name: 'Liquid Assets table' }));
+    const alert = await table.findByRole('alert');
+    expect(alert.textContent).toBe('The lots of KO could not be loaded. The books could not be read.');
+    fail = false;
+    await user.click(table.getByRole('button', { name: 'Try again' }));
+    await table.findByRole('rowheader', { name: 'Lot of Feb 1, 2024' });
+    expect(table.queryByRole('alert')).toBeNull();
+    expect(bodyRows()).toEqual(['AAPL', 'BTC', 'KO', 'Lot of Feb 1, 2024']);
   });
 
   it('deletes a lot after its confirmation', async () => {
@@ -78,7 +135,7 @@ describe('the Liquid Assets table', () => {
     const api = fakeApi(dashboardReads({ 'portfolio.holdings.remove': () => ({ message: 'Purchase lot deleted.' }) }));
     renderApp('/gp_dashboard', api);
     await user.click(await screen.findByRole('button', { name: 'Show lots of AAPL' }));
-    await user.click(screen.getByRole('button', { name: 'Delete AAPL lot of Mar 1, 2025' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete AAPL lot of Mar 1, 2025' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete purchase lot' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Purchase lot deleted.')).toBeTruthy();
@@ -122,12 +179,12 @@ describe('the Liquid Assets table', () => {
       purchaseDate: '2025-01-02',
     });
     books.quotes.HALF = { ...books.quotes.AAPL!, lastPrice: 1.005, change: 0.005 };
-    const valuation = valuationOf(books);
+    const valuation = positionsOf(books);
     const huge = {
       ...valuation,
       totals: { ...valuation.totals, netAccountValue: '12345678901234567.89', cashAvailable: '12345678901234567.89' },
     };
-    renderApp('/gp_dashboard', fakeApi(dashboardReads({ 'portfolio.valuation': () => huge }, books)));
+    renderApp('/gp_dashboard', fakeApi(dashboardReads({ 'portfolio.positions': () => huge }, books)));
     const half = (await screen.findByRole('rowheader', { name: /HALF/ })).closest('tr');
     const cells = Array.from(half?.querySelectorAll('td') ?? []).map((td) => td.textContent);
     expect(cells[5]).toBe('+0.02'); // Day's Gain $: 3 × 0.005, half up
@@ -150,13 +207,13 @@ describe('the Liquid Assets table', () => {
       { id: 8, symbol: 'BBB', assetType: 'stock', exchange: null, qty: '1', pricePaid: '1', costBasis: '1.00', purchaseDate: '2025-01-02' },
     ];
     books.quotes = { AAA: { ...books.quotes.AAPL!, lastPrice: 1 }, BBB: { ...books.quotes.AAPL!, lastPrice: 1 } };
-    const valuation = valuationOf(books);
+    const valuation = positionsOf(books);
     const [aaa, bbb] = valuation.positions;
     const positions = [
       { ...aaa!, value: '900719925474099.93' },
       { ...bbb!, value: '900719925474099.92' },
     ];
-    renderApp('/gp_dashboard', fakeApi(dashboardReads({ 'portfolio.valuation': () => ({ ...valuation, positions }) }, books)));
+    renderApp('/gp_dashboard', fakeApi(dashboardReads({ 'portfolio.positions': () => ({ ...valuation, positions }) }, books)));
     await screen.findByRole('rowheader', { name: /AAA/ });
     await user.click(within(header('Value $')).getByRole('button'));
     expect(bodyRows()).toEqual(['BBB', 'AAA']);

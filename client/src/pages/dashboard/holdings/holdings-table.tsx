@@ -1,4 +1,7 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { messageOf } from '../../../api/errors';
+import { trpc } from '../../../api/trpc';
+import { DASHBOARD_FRESH_MS } from '../../../api/prefetch-dashboard';
 import { DataTable, type Column, type FooterRow } from '../../../components/data-table';
 import {
   formatCalendarDate,
@@ -10,9 +13,9 @@ import {
   toneOf,
 } from '../../../lib/format';
 import { negatedText } from '../portfolio-figures';
-import type { PortfolioTotals } from '../portfolio-types';
+import type { PortfolioTotals, PositionLot } from '../portfolio-types';
 import { cellTone, holdingsColumns, PREDICTION_HEADER, type MissingAs } from './holdings-columns';
-import type { HoldingRow } from './holdings-rows';
+import { withLots, type HoldingRow, type LotsState } from './holdings-rows';
 import { PredictionInfo } from './prediction-info';
 import { TrashIcon } from '../icons';
 import type { Role } from '@contract/roles';
@@ -63,9 +66,60 @@ export interface HoldingsTableProps {
   onSell?: (symbol: HoldingRow) => void;
 }
 
+export const LOTS_LOADING = 'Loading lots…';
+export const lotsFailed = (symbol: string) => `The lots of ${symbol} could not be loaded.`;
+
+/** A query's result as an open symbol shows it (only what the table reads, so an unchanged one keeps its identity). */
+function lotsStateOf(query: { data?: readonly PositionLot[]; isFetching: boolean; error: unknown }): LotsState {
+  if (query.data) return { lots: query.data };
+  if (query.error && !query.isFetching) return { failure: messageOf(query.error, '') };
+  return { loading: true };
+}
+const lotsStates = (queries: { data?: readonly PositionLot[]; isFetching: boolean; error: unknown }[]) => queries.map(lotsStateOf);
+
+/**
+ * The lots of the open symbols, each loaded when its symbol opens (portfolio.lots, one query per
+ * symbol: docs/decisions/0025, "Later: lots sent on open"), by symbol.
+ */
+function useOpenLots(open: readonly string[]): Map<string, LotsState> {
+  const states = trpc.useQueries((t) => open.map((symbol) => t.portfolio.lots({ symbol }, { staleTime: DASHBOARD_FRESH_MS })), {
+    combine: lotsStates,
+  });
+  return useMemo(() => new Map(open.map((symbol, i) => [symbol, states[i] ?? { loading: true }])), [open, states]);
+}
+
+/** The line an open symbol shows while its lots load, or why they could not be loaded with a way to try again. */
+function LotsStatus({ row }: { row: HoldingRow }) {
+  const utils = trpc.useUtils();
+  if (row.kind === 'loading') return <span role="status">{LOTS_LOADING}</span>;
+  return (
+    <>
+      <span role="alert">
+        {lotsFailed(row.symbol)}
+        {row.failure ? ` ${row.failure}` : ''}
+      </span>
+      <button
+        type="button"
+        className="button button--outline button--small"
+        onClick={() => void utils.portfolio.lots.refetch({ symbol: row.symbol })}
+      >
+        Try again
+      </button>
+    </>
+  );
+}
+
+const fullRow = (row: HoldingRow) => (row.kind === 'loading' || row.kind === 'failed' ? <LotsStatus row={row} /> : undefined);
+const subRows = (row: HoldingRow) => row.lots;
+const lotCountOf = (row: HoldingRow) => row.lotCount;
+
 /** docs/product.md §2's Liquid Assets table: symbols that open into their purchase lots, sortable by every column but the last. */
 export function HoldingsTable({ rows, totals, role, onDeleteLot, onSell }: HoldingsTableProps) {
   const missingAs: MissingAs = role === 'GP' ? 'zero' : 'na';
+  const [open, setOpen] = useState<readonly string[]>([]);
+  const lots = useOpenLots(open);
+  const shown = useMemo(() => rows.map((row) => withLots(row, lots.get(row.symbol))), [rows, lots]);
+  const onOpenChange = useCallback((keys: string[]) => setOpen(keys), []);
   const columns = useMemo<Column<HoldingRow>[]>(
     () => [
       SYMBOL,
@@ -124,9 +178,12 @@ export function HoldingsTable({ rows, totals, role, onDeleteLot, onSell }: Holdi
       className="data-table--liquid"
       rowHeader
       columns={columns}
-      rows={rows}
+      rows={shown}
       rowKey={(row) => row.id}
-      subRows={(row) => row.lots}
+      subRows={subRows}
+      subRowCount={lotCountOf}
+      onOpenChange={onOpenChange}
+      fullRow={fullRow}
       initialSort={{ key: 'symbol' }}
       rowClassName={(row) => (row.kind === 'lot' ? 'data-table__row--nested' : undefined)}
       actions={actions}

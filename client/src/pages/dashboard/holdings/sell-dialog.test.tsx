@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeApiError, fakeApi, type FakeHandler } from '../../../test/fake-api';
 import { booksFixture, dashboardReads, sellFromBooks } from '../../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../../test/render-app';
+import { PREVIEW_PROMPT, SELL_LOTS_FAILED, SELL_LOTS_LOADING } from './sell-dialog';
 
 /** A GP's dashboard on a fake server whose Sell action changes its books as the real one does. */
 async function openGpDashboard(sell?: FakeHandler<'portfolio.holdings.sell'>) {
@@ -16,9 +17,12 @@ async function openGpDashboard(sell?: FakeHandler<'portfolio.holdings.sell'>) {
   return { user, api, books };
 }
 
+/** Opens the Sell dialog of `symbol`, once its lots (which the preview works the sale out on) are loaded. */
 async function openSell(user: ReturnType<typeof userEvent.setup>, symbol: string) {
   await user.click(screen.getByRole('button', { name: `Sell ${symbol}` }));
-  return screen.getByRole('dialog', { name: `Sell ${symbol}` });
+  const dialog = screen.getByRole('dialog', { name: `Sell ${symbol}` });
+  await within(dialog).findByText(PREVIEW_PROMPT);
+  return dialog;
 }
 
 /** The Value $ cell of a footer row (Cash Available, TOTAL, …). */
@@ -48,8 +52,11 @@ describe('the Sell action on a liquid position', () => {
     expect(within(dialog).getByText('Enter a quantity and a price to see what the sale does.')).toBeTruthy();
 
     await user.type(within(dialog).getByLabelText('Quantity'), '10');
-    // First in, first out: the 10 come from the lot of 30 bought at 140 (basis 1,400).
-    expect(within(dialog).getByText('Selling 10 AAPL brings $1,200.00: a realized loss of $200.00 (first in, first out).')).toBeTruthy();
+    // First in, first out: the 10 come from the lot of 30 bought at 140 (basis 1,400). Worked out
+    // once the form's rules and the lots are loaded.
+    expect(
+      await within(dialog).findByText('Selling 10 AAPL brings $1,200.00: a realized loss of $200.00 (first in, first out).'),
+    ).toBeTruthy();
     expect(within(dialog).getByText('Cash Available goes from $25,000.00 to $26,200.00.')).toBeTruthy();
 
     expect(realizedCard()).toBe('+$1,250.00');
@@ -152,5 +159,61 @@ describe('the Sell action on a liquid position', () => {
     await waitFor(() => expect(alert.textContent).toBe('The firm holds only 5 KO; you cannot sell 10.'));
     expect(screen.getByRole('dialog', { name: 'Sell KO' })).toBeTruthy();
     expect(footerValue('Cash Available')).toBe('25,000.00');
+  });
+
+  it('loads the position’s lots for its preview, and sells nothing before they are here', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const books = booksFixture();
+    const reads = dashboardReads({ 'portfolio.holdings.sell': (input) => sellFromBooks(books, input) }, books);
+    let answer: () => void = () => undefined;
+    const api = fakeApi({
+      ...reads,
+      'portfolio.lots': (input) =>
+        new Promise((resolve) => {
+          answer = () => resolve(reads['portfolio.lots']!(input));
+        }),
+    });
+    renderApp('/gp_dashboard', api);
+    await user.click(await screen.findByRole('button', { name: 'Sell AAPL' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sell AAPL' });
+    expect((await within(dialog).findByRole('status')).textContent).toBe(SELL_LOTS_LOADING);
+    expect(api.callsTo('portfolio.lots').map((c) => c.input)).toEqual([{ symbol: 'AAPL' }]);
+    await user.type(within(dialog).getByLabelText('Quantity'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Sell' }));
+    expect(within(dialog).getByRole('status').textContent).toBe(SELL_LOTS_LOADING);
+    expect(api.callsTo('portfolio.holdings.sell')).toHaveLength(0);
+
+    answer();
+    expect(
+      await within(dialog).findByText('Selling 10 AAPL brings $1,200.00: a realized loss of $200.00 (first in, first out).'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Sell' }));
+    await waitFor(() => expect(api.callsTo('portfolio.holdings.sell')).toHaveLength(1));
+    expect(api.callsTo('portfolio.holdings.sell')[0]?.input).toEqual({ symbol: 'AAPL', qty: '10', price: '120', settles: true });
+  });
+
+  it('says when the lots could not be loaded, and works the sale out once they are', async () => {
+    const user = userEvent.setup();
+    storeSession('GP');
+    const books = booksFixture();
+    const reads = dashboardReads({}, books);
+    let fail = true;
+    const api = fakeApi({
+      ...reads,
+      'portfolio.lots': (input) => {
+        if (fail) throw new FakeApiError(500, 'The books could not be read.');
+        return reads['portfolio.lots']!(input);
+      },
+    });
+    renderApp('/gp_dashboard', api);
+    await user.click(await screen.findByRole('button', { name: 'Sell KO' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sell KO' });
+    expect((await within(dialog).findByText(SELL_LOTS_FAILED)).getAttribute('role')).toBe('alert');
+    await user.type(within(dialog).getByLabelText('Quantity'), '10');
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('Selling 10 KO brings $600.00: a realized gain of $20.00 (first in, first out).')).toBeTruthy();
+    expect(api.callsTo('portfolio.holdings.sell')).toHaveLength(0);
   });
 });

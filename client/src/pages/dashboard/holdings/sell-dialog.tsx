@@ -11,7 +11,7 @@ import { useToast } from '../../../lib/notify';
 import { formatCurrency, formatQuantity } from '../../../lib/format';
 import { salePreview, type SalePreview } from '../portfolio-figures';
 import type { Position } from '../portfolio-types';
-import { useRefreshPortfolio } from '../use-portfolio';
+import { useLots, useRefreshPortfolio } from '../use-portfolio';
 import { acceptAmountText, isNumericText } from '../../../lib/numeric-text';
 import { useFieldErrors, type ExtraChecks } from '../../../lib/use-field-errors';
 import './sell-dialog.css';
@@ -23,6 +23,8 @@ export const SELL_FAILED = 'Failed to sell.';
 export const SETTLE_LABEL = 'Settle against Cash Available';
 export const FEE_TOO_LARGE = 'The fee cannot be more than the sale brings.';
 export const PREVIEW_PROMPT = 'Enter a quantity and a price to see what the sale does.';
+export const SELL_LOTS_LOADING = 'Loading the lots to work out the sale…';
+export const SELL_LOTS_FAILED = 'The lots could not be loaded, so the sale cannot be worked out.';
 
 export interface SellTarget {
   position: Position;
@@ -116,9 +118,12 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
   const sellInput = useContractSchema(loadSellInput);
   const [serverError, setServerError] = useState('');
 
+  // The preview works the sale out on the position's lots, loaded as the dialog opens
+  // (docs/decisions/0025, "Later: lots sent on open"): nothing is sold until they are here.
+  const lots = useLots(position.symbol);
   const input = saleInput(position, qty, price, settles, fee);
   const sale = checkSale(position, input, sellInput.schema);
-  const preview = 'qty' in sale ? salePreview(position, sale.qty, sale.price, cashAvailable, settles, sale.fee) : null;
+  const preview = 'qty' in sale && lots.data ? salePreview(lots.data, sale.qty, sale.price, cashAvailable, settles, sale.fee) : null;
   const unit = position.assetType === 'crypto' ? 'coin' : 'share';
 
   const submit = async (event: FormEvent) => {
@@ -127,6 +132,8 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
     const schema = await sellInput.ready();
     const checked = checkSale(position, input, schema);
     if (!validate(schema, input, saleChecks(position, input)).ok || !('qty' in checked)) return;
+    // The sale is confirmed only once its outcome is worked out on the lots (the outcome line says they are loading).
+    if (!lots.data) return;
     sell.mutate(
       // The figures the preview showed, as the schema reads them ("120.00" is 120).
       { ...input, qty: checked.qty, price: checked.price, ...(dec(checked.fee).eq(0) ? {} : { fee: checked.fee }) },
@@ -188,7 +195,20 @@ function SellForm({ target, cashAvailable, onDone }: { target: SellTarget; cashA
         {SETTLE_LABEL}
       </label>
       <div id={`${ids}-outcome`} className="sell-form__outcome">
-        {preview && 'qty' in sale ? (
+        {!lots.data ? (
+          lots.isError && !lots.isFetching ? (
+            <p className="sell-form__prompt">
+              <span role="alert">{SELL_LOTS_FAILED}</span>{' '}
+              <button type="button" className="button button--link" onClick={() => void lots.refetch()}>
+                Try again
+              </button>
+            </p>
+          ) : (
+            <p className="sell-form__prompt" role="status">
+              {SELL_LOTS_LOADING}
+            </p>
+          )
+        ) : preview && 'qty' in sale ? (
           <SaleOutcome preview={preview} qty={sale.qty} symbol={position.symbol} cashAvailable={cashAvailable} />
         ) : (
           <p className="sell-form__prompt">{outcomePrompt(sale, input, errors)}</p>
