@@ -1,5 +1,6 @@
 import type { AssetType } from '../contract/asset-rules';
-import { amountOf, centsText, dec, fixed, percentText, sum, ZERO, type Decimal } from './money';
+import { amountOf, centsText, dec, fixed, hundredthsText, percentText, scaledText, sum, type Decimal } from './money';
+import { amountCents, atPlaces, centsOf, percentOfCents, plainOf, pow10, scaledOf, type Scaled } from './scaled';
 
 /**
  * The portfolio valued once: every figure the dashboards, the REST paths, the assistant and the
@@ -156,20 +157,29 @@ export const quoteKeyOf = (lot: { symbol: string; assetType: AssetType }): strin
 /** part ÷ whole × 100 at 2 places, half up; null without a whole (integer arithmetic: docs/decisions/0022). */
 const pct = percentText;
 
+/** A lot's money as integers at the valuation's places (domain/scaled.ts): the same figures as big.js, for 20,000 lots on every change. */
 interface LotMoney {
   lot: LotInput;
-  cost: Decimal;
-  value: Decimal;
-  dayGain: Decimal;
+  qty: Scaled;
+  cost: bigint;
+  value: bigint;
+  dayGain: bigint;
 }
 
-function lotMoney(lot: LotInput, quote: QuoteInput | undefined): LotMoney {
-  const qty = dec(lot.qty);
-  const cost = dec(lot.costBasis);
+const NO_CENTS = BigInt(0);
+
+/**
+ * Money is in cents; a cost basis is stored in cents but its column has no scale, so the lots'
+ * money is kept at the most places any cost has (2 as the books keep them), and shown at cents.
+ */
+function lotMoney(lot: LotInput, cost: Scaled, places: number, quote: Scaled[] | undefined): LotMoney {
+  const qty = scaledOf(lot.qty);
+  const toPlaces = pow10(places - 2);
+  const costAt = atPlaces(cost, places);
   // A lot without a quote yet is valued at what it cost, so it neither adds nor removes gains.
-  const value = quote ? amountOf(qty, quote.lastPrice) : cost;
-  const dayGain = quote ? amountOf(qty, quote.change) : ZERO;
-  return { lot, cost, value, dayGain };
+  const value = quote ? amountCents(qty, quote[0]!) * toPlaces : costAt;
+  const dayGain = quote ? amountCents(qty, quote[1]!) * toPlaces : NO_CENTS;
+  return { lot, qty, cost: costAt, value, dayGain };
 }
 
 function assetMoney(a: PrivateAssetInput) {
@@ -182,27 +192,61 @@ function assetMoney(a: PrivateAssetInput) {
   };
 }
 
+function sumCents(lots: readonly LotMoney[], figure: 'cost' | 'value' | 'dayGain'): bigint {
+  let total = NO_CENTS;
+  for (const l of lots) total += l[figure];
+  return total;
+}
+
+/** The sum of the lots' quantities, exact at the most places any of them has. */
+function sumQty(lots: readonly LotMoney[]): Decimal {
+  let places = 0;
+  for (const l of lots) if (l.qty.places > places) places = l.qty.places;
+  let total = NO_CENTS;
+  for (const l of lots) total += atPlaces(l.qty, places);
+  return dec(plainOf({ n: total, places }));
+}
+
+const byDateThenId = (a: LotMoney, b: LotMoney): number =>
+  a.lot.purchaseDate < b.lot.purchaseDate ? -1 : a.lot.purchaseDate > b.lot.purchaseDate ? 1 : a.lot.id - b.lot.id;
+
 export function valuePortfolio(input: PortfolioInput): Valuation {
+  const quotes = new Map<string, Scaled[]>();
+  for (const [key, q] of input.quotes) quotes.set(key, [scaledOf(q.lastPrice), scaledOf(q.change)]);
+  const costs = input.lots.map((lot) => scaledOf(lot.costBasis));
+  let places = 2;
+  for (const c of costs) if (c.places > places) places = c.places;
+  const unit = pow10(places - 2);
+  // `centsText` of a figure at `places`: "-0.00" for a negative one that rounds to zero, as big.js shows it.
+  const money = (n: bigint): string => (places === 2 ? centsOf(n) : hundredthsText(n, unit, true));
   const bySymbol = new Map<string, LotMoney[]>();
-  for (const lot of input.lots) {
-    const money = lotMoney(lot, input.quotes.get(quoteKeyOf(lot)));
+  for (const [i, lot] of input.lots.entries()) {
+    const figures = lotMoney(lot, costs[i]!, places, quotes.get(quoteKeyOf(lot)));
     const group = bySymbol.get(lot.symbol);
-    if (group) group.push(money);
-    else bySymbol.set(lot.symbol, [money]);
+    if (group) group.push(figures);
+    else bySymbol.set(lot.symbol, [figures]);
   }
-  const groups = [...bySymbol.values()].map((lots) =>
-    lots.sort((a, b) => a.lot.purchaseDate.localeCompare(b.lot.purchaseDate) || a.lot.id - b.lot.id),
-  );
-  const liquidValue = sum(groups.flatMap((g) => g.map((l) => l.value)));
-  const liquidCost = sum(groups.flatMap((g) => g.map((l) => l.cost)));
-  const dayGain = sum(groups.flatMap((g) => g.map((l) => l.dayGain)));
+  const groups = [...bySymbol.values()].map((lots) => lots.sort(byDateThenId));
+  let liquidValueCents = NO_CENTS;
+  let liquidCostCents = NO_CENTS;
+  let dayGainCents = NO_CENTS;
+  for (const g of groups) {
+    liquidValueCents += sumCents(g, 'value');
+    liquidCostCents += sumCents(g, 'cost');
+    dayGainCents += sumCents(g, 'dayGain');
+  }
+  const asDecimal = (n: bigint): Decimal => dec(scaledText(n, places));
+  const liquidValue = asDecimal(liquidValueCents);
+  const liquidCost = asDecimal(liquidCostCents);
+  const dayGain = asDecimal(dayGainCents);
 
   const positions = groups.map((lots): PositionFigures => {
     const first = lots[0]!.lot;
-    const qty = sum(lots.map((l) => dec(l.lot.qty)));
-    const cost = sum(lots.map((l) => l.cost));
-    const value = sum(lots.map((l) => l.value));
-    const gain = value.minus(cost);
+    const qty = sumQty(lots);
+    const costCents = sumCents(lots, 'cost');
+    const valueCents = sumCents(lots, 'value');
+    const gainCents = valueCents - costCents;
+    const cost = asDecimal(costCents);
     return {
       symbol: first.symbol,
       assetType: first.assetType,
@@ -211,23 +255,23 @@ export function valuePortfolio(input: PortfolioInput): Valuation {
       lastPrice: input.quotes.get(quoteKeyOf(first))?.lastPrice ?? null,
       qty: qty.toFixed(),
       avgPricePaid: qty.eq(0) ? '0' : fixed(cost.div(qty), 8),
-      cost: centsText(cost),
-      value: centsText(value),
-      dayGain: centsText(sum(lots.map((l) => l.dayGain))),
-      gain: centsText(gain),
-      gainPct: pct(gain, cost),
-      pctOfPortfolio: pct(value, liquidValue),
-      lots: lots.map(({ lot, cost: c, value: v, dayGain: d }) => ({
+      cost: money(costCents),
+      value: money(valueCents),
+      dayGain: money(sumCents(lots, 'dayGain')),
+      gain: money(gainCents),
+      gainPct: percentOfCents(gainCents, costCents),
+      pctOfPortfolio: percentOfCents(valueCents, liquidValueCents),
+      lots: lots.map(({ lot, qty: q, cost: c, value: v, dayGain: d }) => ({
         id: lot.id,
-        qty: dec(lot.qty).toFixed(),
-        pricePaid: dec(lot.pricePaid).toFixed(),
+        qty: plainOf(q),
+        pricePaid: plainOf(scaledOf(lot.pricePaid)),
         purchaseDate: lot.purchaseDate,
-        cost: centsText(c),
-        value: centsText(v),
-        dayGain: centsText(d),
-        gain: centsText(v.minus(c)),
-        gainPct: pct(v.minus(c), c),
-        pctOfPortfolio: pct(v, liquidValue),
+        cost: money(c),
+        value: money(v),
+        dayGain: money(d),
+        gain: money(v - c),
+        gainPct: percentOfCents(v - c, c),
+        pctOfPortfolio: percentOfCents(v, liquidValueCents),
       })),
     };
   });
