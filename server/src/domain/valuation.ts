@@ -210,43 +210,140 @@ function sumQty(lots: readonly LotMoney[]): Decimal {
 const byDateThenId = (a: LotMoney, b: LotMoney): number =>
   a.lot.purchaseDate < b.lot.purchaseDate ? -1 : a.lot.purchaseDate > b.lot.purchaseDate ? 1 : a.lot.id - b.lot.id;
 
-export function valuePortfolio(input: PortfolioInput): Valuation {
-  const quotes = new Map<string, Scaled[]>();
-  for (const [key, q] of input.quotes) quotes.set(key, [scaledOf(q.lastPrice), scaledOf(q.change)]);
-  const costs = input.lots.map((lot) => scaledOf(lot.costBasis));
+/** One symbol's lots valued, kept so that the next valuation can take it as it is when neither changed. */
+interface SymbolFigures {
+  lots: readonly LotInput[];
+  /** The quote each of its lots was valued at, by quote key. */
+  quotes: ReadonlyMap<string, QuoteInput | undefined>;
+  places: number;
+  /** Oldest first. */
+  money: LotMoney[];
+  /** Each lot's figures but its share of the liquid value, oldest first. */
+  figures: Omit<LotFigures, 'pctOfPortfolio'>[];
+  cost: bigint;
+  value: bigint;
+  dayGain: bigint;
+}
+
+/** The stocks and crypto valued: the positions with their lots, and the sums the totals start from. */
+export interface LiquidFigures {
+  positions: PositionFigures[];
+  value: Decimal;
+  cost: Decimal;
+  dayGain: Decimal;
+  /** What the next valuation may reuse. */
+  symbols: ReadonlyMap<string, SymbolFigures>;
+  valueAtPlaces: bigint;
+}
+
+const LOT_FIELDS = ['id', 'symbol', 'assetType', 'exchange', 'qty', 'pricePaid', 'costBasis', 'purchaseDate'] as const;
+
+function sameLots(a: readonly LotInput[], b: readonly LotInput[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) for (const field of LOT_FIELDS) if (a[i]![field] !== b[i]![field]) return false;
+  return true;
+}
+
+function sameQuote(a: QuoteInput | undefined, b: QuoteInput | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.lastPrice === b.lastPrice && a.change === b.change);
+}
+
+/** Decimal places of decimal text ("12.50" → 2). */
+function placesOf(text: string): number {
+  const point = text.indexOf('.');
+  if (text.includes('e') || text.includes('E')) return scaledOf(text).places;
+  return point < 0 ? 0 : text.length - point - 1;
+}
+
+/**
+ * The lots valued at the quotes; it depends on nothing else, so a change of cash can keep it. With
+ * `previous` (the valuation of the books before a change), a symbol whose lots and quote are as
+ * they were keeps its figures: a sale revalues one symbol, not 20,000 lots.
+ */
+export function valueLiquid(input: Pick<PortfolioInput, 'lots' | 'quotes'>, previous?: LiquidFigures): LiquidFigures {
   let places = 2;
-  for (const c of costs) if (c.places > places) places = c.places;
+  for (const lot of input.lots) {
+    const p = placesOf(lot.costBasis);
+    if (p > places) places = p;
+  }
   const unit = pow10(places - 2);
   // `centsText` of a figure at `places`: "-0.00" for a negative one that rounds to zero, as big.js shows it.
   const money = (n: bigint): string => (places === 2 ? centsOf(n) : hundredthsText(n, unit, true));
-  const bySymbol = new Map<string, LotMoney[]>();
-  for (const [i, lot] of input.lots.entries()) {
-    const figures = lotMoney(lot, costs[i]!, places, quotes.get(quoteKeyOf(lot)));
+  const bySymbol = new Map<string, LotInput[]>();
+  for (const lot of input.lots) {
     const group = bySymbol.get(lot.symbol);
-    if (group) group.push(figures);
-    else bySymbol.set(lot.symbol, [figures]);
+    if (group) group.push(lot);
+    else bySymbol.set(lot.symbol, [lot]);
   }
-  const groups = [...bySymbol.values()].map((lots) => lots.sort(byDateThenId));
+  const scaledQuotes = new Map<string, Scaled[]>();
+  const scaledQuote = (key: string): Scaled[] | undefined => {
+    const q = input.quotes.get(key);
+    if (!q) return undefined;
+    let scaled = scaledQuotes.get(key);
+    if (!scaled) scaledQuotes.set(key, (scaled = [scaledOf(q.lastPrice), scaledOf(q.change)]));
+    return scaled;
+  };
+
+  const symbols = new Map<string, SymbolFigures>();
   let liquidValueCents = NO_CENTS;
   let liquidCostCents = NO_CENTS;
   let dayGainCents = NO_CENTS;
-  for (const g of groups) {
-    liquidValueCents += sumCents(g, 'value');
-    liquidCostCents += sumCents(g, 'cost');
-    dayGainCents += sumCents(g, 'dayGain');
+  for (const [symbol, lots] of bySymbol) {
+    const quotes = new Map<string, QuoteInput | undefined>();
+    for (const lot of lots) quotes.set(quoteKeyOf(lot), input.quotes.get(quoteKeyOf(lot)));
+    const before = previous?.symbols.get(symbol);
+    let figures: SymbolFigures;
+    if (
+      before !== undefined &&
+      before.places === places &&
+      before.quotes.size === quotes.size &&
+      [...quotes].every(([key, q]) => before.quotes.has(key) && sameQuote(before.quotes.get(key), q)) &&
+      sameLots(before.lots, lots)
+    ) {
+      figures = before;
+    } else {
+      const held = lots.map((lot) => lotMoney(lot, scaledOf(lot.costBasis), places, scaledQuote(quoteKeyOf(lot)))).sort(byDateThenId);
+      figures = {
+        lots,
+        quotes,
+        places,
+        money: held,
+        figures: held.map(({ lot, qty: q, cost: c, value: v, dayGain: d }) => ({
+          id: lot.id,
+          qty: plainOf(q),
+          pricePaid: plainOf(scaledOf(lot.pricePaid)),
+          purchaseDate: lot.purchaseDate,
+          cost: money(c),
+          value: money(v),
+          dayGain: money(d),
+          gain: money(v - c),
+          gainPct: percentOfCents(v - c, c),
+        })),
+        cost: sumCents(held, 'cost'),
+        value: sumCents(held, 'value'),
+        dayGain: sumCents(held, 'dayGain'),
+      };
+    }
+    symbols.set(symbol, figures);
+    liquidValueCents += figures.value;
+    liquidCostCents += figures.cost;
+    dayGainCents += figures.dayGain;
   }
   const asDecimal = (n: bigint): Decimal => dec(scaledText(n, places));
   const liquidValue = asDecimal(liquidValueCents);
   const liquidCost = asDecimal(liquidCostCents);
   const dayGain = asDecimal(dayGainCents);
+  const keptPositions = new Map((previous?.positions ?? []).map((p) => [p.symbol, p]));
 
-  const positions = groups.map((lots): PositionFigures => {
+  const positions = [...symbols.values()].map((held): PositionFigures => {
+    const kept = keptPositions.get(held.money[0]!.lot.symbol);
+    // Nothing of it changed, nor the liquid value its shares are of.
+    if (kept && previous?.symbols.get(kept.symbol) === held && previous.valueAtPlaces === liquidValueCents) return kept;
+    const lots = held.money;
     const first = lots[0]!.lot;
     const qty = sumQty(lots);
-    const costCents = sumCents(lots, 'cost');
-    const valueCents = sumCents(lots, 'value');
-    const gainCents = valueCents - costCents;
-    const cost = asDecimal(costCents);
+    const gainCents = held.value - held.cost;
+    const cost = asDecimal(held.cost);
     return {
       symbol: first.symbol,
       assetType: first.assetType,
@@ -255,28 +352,22 @@ export function valuePortfolio(input: PortfolioInput): Valuation {
       lastPrice: input.quotes.get(quoteKeyOf(first))?.lastPrice ?? null,
       qty: qty.toFixed(),
       avgPricePaid: qty.eq(0) ? '0' : fixed(cost.div(qty), 8),
-      cost: money(costCents),
-      value: money(valueCents),
-      dayGain: money(sumCents(lots, 'dayGain')),
+      cost: money(held.cost),
+      value: money(held.value),
+      dayGain: money(held.dayGain),
       gain: money(gainCents),
-      gainPct: percentOfCents(gainCents, costCents),
-      pctOfPortfolio: percentOfCents(valueCents, liquidValueCents),
-      lots: lots.map(({ lot, qty: q, cost: c, value: v, dayGain: d }) => ({
-        id: lot.id,
-        qty: plainOf(q),
-        pricePaid: plainOf(scaledOf(lot.pricePaid)),
-        purchaseDate: lot.purchaseDate,
-        cost: money(c),
-        value: money(v),
-        dayGain: money(d),
-        gain: money(v - c),
-        gainPct: percentOfCents(v - c, c),
-        pctOfPortfolio: percentOfCents(v, liquidValueCents),
-      })),
+      gainPct: percentOfCents(gainCents, held.cost),
+      pctOfPortfolio: percentOfCents(held.value, liquidValueCents),
+      lots: held.figures.map((f, i) => ({ ...f, pctOfPortfolio: percentOfCents(lots[i]!.value, liquidValueCents) })),
     };
   });
   positions.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+  return { positions, value: liquidValue, cost: liquidCost, dayGain, symbols, valueAtPlaces: liquidValueCents };
+}
 
+/** Every figure of the books; `liquid`, when given, is `valueLiquid` of these same lots and quotes. */
+export function valuePortfolio(input: PortfolioInput, liquid: LiquidFigures = valueLiquid(input)): Valuation {
+  const { positions, value: liquidValue, cost: liquidCost, dayGain } = liquid;
   const ventures = input.ventures.map(assetMoney);
   const properties = input.properties.map(assetMoney);
   const ventureCost = sum(ventures.map((v) => v.cost));
