@@ -445,6 +445,11 @@ export const portfolioState = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Goes up when a transaction that changed the lots commits (a trigger on holdings, whoever
+     * writes them): the engine reads the 20,000 lots again only then (docs/decisions/0022).
+     */
+    lotsVersion: bigint('lots_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('portfolio_state_single_row', sql`${t.id} = 1`)],
 );

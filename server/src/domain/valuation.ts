@@ -1,5 +1,6 @@
 import type { AssetType } from '../contract/asset-rules';
-import { amountOf, centsText, dec, fixed, percentText, sum, ZERO, type Decimal } from './money';
+import { amountOf, centsText, dec, fixed, hundredthsText, percentText, scaledText, sum, type Decimal } from './money';
+import { amountCents, atPlaces, centsOf, percentOfCents, plainOf, pow10, scaledOf, type Scaled } from './scaled';
 
 /**
  * The portfolio valued once: every figure the dashboards, the REST paths, the assistant and the
@@ -156,20 +157,29 @@ export const quoteKeyOf = (lot: { symbol: string; assetType: AssetType }): strin
 /** part ÷ whole × 100 at 2 places, half up; null without a whole (integer arithmetic: docs/decisions/0022). */
 const pct = percentText;
 
+/** A lot's money as integers at the valuation's places (domain/scaled.ts): the same figures as big.js, for 20,000 lots on every change. */
 interface LotMoney {
   lot: LotInput;
-  cost: Decimal;
-  value: Decimal;
-  dayGain: Decimal;
+  qty: Scaled;
+  cost: bigint;
+  value: bigint;
+  dayGain: bigint;
 }
 
-function lotMoney(lot: LotInput, quote: QuoteInput | undefined): LotMoney {
-  const qty = dec(lot.qty);
-  const cost = dec(lot.costBasis);
+const NO_CENTS = BigInt(0);
+
+/**
+ * Money is in cents; a cost basis is stored in cents but its column has no scale, so the lots'
+ * money is kept at the most places any cost has (2 as the books keep them), and shown at cents.
+ */
+function lotMoney(lot: LotInput, cost: Scaled, places: number, quote: Scaled[] | undefined): LotMoney {
+  const qty = scaledOf(lot.qty);
+  const toPlaces = pow10(places - 2);
+  const costAt = atPlaces(cost, places);
   // A lot without a quote yet is valued at what it cost, so it neither adds nor removes gains.
-  const value = quote ? amountOf(qty, quote.lastPrice) : cost;
-  const dayGain = quote ? amountOf(qty, quote.change) : ZERO;
-  return { lot, cost, value, dayGain };
+  const value = quote ? amountCents(qty, quote[0]!) * toPlaces : costAt;
+  const dayGain = quote ? amountCents(qty, quote[1]!) * toPlaces : NO_CENTS;
+  return { lot, qty, cost: costAt, value, dayGain };
 }
 
 function assetMoney(a: PrivateAssetInput) {
@@ -182,27 +192,158 @@ function assetMoney(a: PrivateAssetInput) {
   };
 }
 
-export function valuePortfolio(input: PortfolioInput): Valuation {
-  const bySymbol = new Map<string, LotMoney[]>();
-  for (const lot of input.lots) {
-    const money = lotMoney(lot, input.quotes.get(quoteKeyOf(lot)));
-    const group = bySymbol.get(lot.symbol);
-    if (group) group.push(money);
-    else bySymbol.set(lot.symbol, [money]);
-  }
-  const groups = [...bySymbol.values()].map((lots) =>
-    lots.sort((a, b) => a.lot.purchaseDate.localeCompare(b.lot.purchaseDate) || a.lot.id - b.lot.id),
-  );
-  const liquidValue = sum(groups.flatMap((g) => g.map((l) => l.value)));
-  const liquidCost = sum(groups.flatMap((g) => g.map((l) => l.cost)));
-  const dayGain = sum(groups.flatMap((g) => g.map((l) => l.dayGain)));
+function sumCents(lots: readonly LotMoney[], figure: 'cost' | 'value' | 'dayGain'): bigint {
+  let total = NO_CENTS;
+  for (const l of lots) total += l[figure];
+  return total;
+}
 
-  const positions = groups.map((lots): PositionFigures => {
+/** The sum of the lots' quantities, exact at the most places any of them has. */
+function sumQty(lots: readonly LotMoney[]): Decimal {
+  let places = 0;
+  for (const l of lots) if (l.qty.places > places) places = l.qty.places;
+  let total = NO_CENTS;
+  for (const l of lots) total += atPlaces(l.qty, places);
+  return dec(plainOf({ n: total, places }));
+}
+
+const byDateThenId = (a: LotMoney, b: LotMoney): number =>
+  a.lot.purchaseDate < b.lot.purchaseDate ? -1 : a.lot.purchaseDate > b.lot.purchaseDate ? 1 : a.lot.id - b.lot.id;
+
+/** One symbol's lots valued, kept so that the next valuation can take it as it is when neither changed. */
+interface SymbolFigures {
+  lots: readonly LotInput[];
+  /** The quote each of its lots was valued at, by quote key. */
+  quotes: ReadonlyMap<string, QuoteInput | undefined>;
+  places: number;
+  /** Oldest first. */
+  money: LotMoney[];
+  /** Each lot's figures but its share of the liquid value, oldest first. */
+  figures: Omit<LotFigures, 'pctOfPortfolio'>[];
+  cost: bigint;
+  value: bigint;
+  dayGain: bigint;
+}
+
+/** The stocks and crypto valued: the positions with their lots, and the sums the totals start from. */
+export interface LiquidFigures {
+  positions: PositionFigures[];
+  value: Decimal;
+  cost: Decimal;
+  dayGain: Decimal;
+  /** What the next valuation may reuse. */
+  symbols: ReadonlyMap<string, SymbolFigures>;
+  valueAtPlaces: bigint;
+}
+
+const LOT_FIELDS = ['id', 'symbol', 'assetType', 'exchange', 'qty', 'pricePaid', 'costBasis', 'purchaseDate'] as const;
+
+function sameLots(a: readonly LotInput[], b: readonly LotInput[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) for (const field of LOT_FIELDS) if (a[i]![field] !== b[i]![field]) return false;
+  return true;
+}
+
+function sameQuote(a: QuoteInput | undefined, b: QuoteInput | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.lastPrice === b.lastPrice && a.change === b.change);
+}
+
+/** Decimal places of decimal text ("12.50" → 2). */
+function placesOf(text: string): number {
+  const point = text.indexOf('.');
+  if (text.includes('e') || text.includes('E')) return scaledOf(text).places;
+  return point < 0 ? 0 : text.length - point - 1;
+}
+
+/**
+ * The lots valued at the quotes; it depends on nothing else, so a change of cash can keep it. With
+ * `previous` (the valuation of the books before a change), a symbol whose lots and quote are as
+ * they were keeps its figures: a sale revalues one symbol, not 20,000 lots.
+ */
+export function valueLiquid(input: Pick<PortfolioInput, 'lots' | 'quotes'>, previous?: LiquidFigures): LiquidFigures {
+  let places = 2;
+  for (const lot of input.lots) {
+    const p = placesOf(lot.costBasis);
+    if (p > places) places = p;
+  }
+  const unit = pow10(places - 2);
+  // `centsText` of a figure at `places`: "-0.00" for a negative one that rounds to zero, as big.js shows it.
+  const money = (n: bigint): string => (places === 2 ? centsOf(n) : hundredthsText(n, unit, true));
+  const bySymbol = new Map<string, LotInput[]>();
+  for (const lot of input.lots) {
+    const group = bySymbol.get(lot.symbol);
+    if (group) group.push(lot);
+    else bySymbol.set(lot.symbol, [lot]);
+  }
+  const scaledQuotes = new Map<string, Scaled[]>();
+  const scaledQuote = (key: string): Scaled[] | undefined => {
+    const q = input.quotes.get(key);
+    if (!q) return undefined;
+    let scaled = scaledQuotes.get(key);
+    if (!scaled) scaledQuotes.set(key, (scaled = [scaledOf(q.lastPrice), scaledOf(q.change)]));
+    return scaled;
+  };
+
+  const symbols = new Map<string, SymbolFigures>();
+  let liquidValueCents = NO_CENTS;
+  let liquidCostCents = NO_CENTS;
+  let dayGainCents = NO_CENTS;
+  for (const [symbol, lots] of bySymbol) {
+    const quotes = new Map<string, QuoteInput | undefined>();
+    for (const lot of lots) quotes.set(quoteKeyOf(lot), input.quotes.get(quoteKeyOf(lot)));
+    const before = previous?.symbols.get(symbol);
+    let figures: SymbolFigures;
+    if (
+      before !== undefined &&
+      before.places === places &&
+      before.quotes.size === quotes.size &&
+      [...quotes].every(([key, q]) => before.quotes.has(key) && sameQuote(before.quotes.get(key), q)) &&
+      sameLots(before.lots, lots)
+    ) {
+      figures = before;
+    } else {
+      const held = lots.map((lot) => lotMoney(lot, scaledOf(lot.costBasis), places, scaledQuote(quoteKeyOf(lot)))).sort(byDateThenId);
+      figures = {
+        lots,
+        quotes,
+        places,
+        money: held,
+        figures: held.map(({ lot, qty: q, cost: c, value: v, dayGain: d }) => ({
+          id: lot.id,
+          qty: plainOf(q),
+          pricePaid: plainOf(scaledOf(lot.pricePaid)),
+          purchaseDate: lot.purchaseDate,
+          cost: money(c),
+          value: money(v),
+          dayGain: money(d),
+          gain: money(v - c),
+          gainPct: percentOfCents(v - c, c),
+        })),
+        cost: sumCents(held, 'cost'),
+        value: sumCents(held, 'value'),
+        dayGain: sumCents(held, 'dayGain'),
+      };
+    }
+    symbols.set(symbol, figures);
+    liquidValueCents += figures.value;
+    liquidCostCents += figures.cost;
+    dayGainCents += figures.dayGain;
+  }
+  const asDecimal = (n: bigint): Decimal => dec(scaledText(n, places));
+  const liquidValue = asDecimal(liquidValueCents);
+  const liquidCost = asDecimal(liquidCostCents);
+  const dayGain = asDecimal(dayGainCents);
+  const keptPositions = new Map((previous?.positions ?? []).map((p) => [p.symbol, p]));
+
+  const positions = [...symbols.values()].map((held): PositionFigures => {
+    const kept = keptPositions.get(held.money[0]!.lot.symbol);
+    // Nothing of it changed, nor the liquid value its shares are of.
+    if (kept && previous?.symbols.get(kept.symbol) === held && previous.valueAtPlaces === liquidValueCents) return kept;
+    const lots = held.money;
     const first = lots[0]!.lot;
-    const qty = sum(lots.map((l) => dec(l.lot.qty)));
-    const cost = sum(lots.map((l) => l.cost));
-    const value = sum(lots.map((l) => l.value));
-    const gain = value.minus(cost);
+    const qty = sumQty(lots);
+    const gainCents = held.value - held.cost;
+    const cost = asDecimal(held.cost);
     return {
       symbol: first.symbol,
       assetType: first.assetType,
@@ -211,28 +352,22 @@ export function valuePortfolio(input: PortfolioInput): Valuation {
       lastPrice: input.quotes.get(quoteKeyOf(first))?.lastPrice ?? null,
       qty: qty.toFixed(),
       avgPricePaid: qty.eq(0) ? '0' : fixed(cost.div(qty), 8),
-      cost: centsText(cost),
-      value: centsText(value),
-      dayGain: centsText(sum(lots.map((l) => l.dayGain))),
-      gain: centsText(gain),
-      gainPct: pct(gain, cost),
-      pctOfPortfolio: pct(value, liquidValue),
-      lots: lots.map(({ lot, cost: c, value: v, dayGain: d }) => ({
-        id: lot.id,
-        qty: dec(lot.qty).toFixed(),
-        pricePaid: dec(lot.pricePaid).toFixed(),
-        purchaseDate: lot.purchaseDate,
-        cost: centsText(c),
-        value: centsText(v),
-        dayGain: centsText(d),
-        gain: centsText(v.minus(c)),
-        gainPct: pct(v.minus(c), c),
-        pctOfPortfolio: pct(v, liquidValue),
-      })),
+      cost: money(held.cost),
+      value: money(held.value),
+      dayGain: money(held.dayGain),
+      gain: money(gainCents),
+      gainPct: percentOfCents(gainCents, held.cost),
+      pctOfPortfolio: percentOfCents(held.value, liquidValueCents),
+      lots: held.figures.map((f, i) => ({ ...f, pctOfPortfolio: percentOfCents(lots[i]!.value, liquidValueCents) })),
     };
   });
   positions.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+  return { positions, value: liquidValue, cost: liquidCost, dayGain, symbols, valueAtPlaces: liquidValueCents };
+}
 
+/** Every figure of the books; `liquid`, when given, is `valueLiquid` of these same lots and quotes. */
+export function valuePortfolio(input: PortfolioInput, liquid: LiquidFigures = valueLiquid(input)): Valuation {
+  const { positions, value: liquidValue, cost: liquidCost, dayGain } = liquid;
   const ventures = input.ventures.map(assetMoney);
   const properties = input.properties.map(assetMoney);
   const ventureCost = sum(ventures.map((v) => v.cost));

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, holdings, ledgerEntries } from '../../src/db/schema';
+import { auditEvents, holdings, ledgerEntries, portfolioState } from '../../src/db/schema';
 import { createPortfolioEngine } from '../../src/services/portfolio/engine';
 import { portfolioChanged } from '../../src/services/portfolio/ledger';
 import { BOOK_DATE_RULE } from '../../src/contract/book-dates';
@@ -278,6 +278,54 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
       await portfolioChanged(h.database.db);
     } finally {
       await other.close();
+    }
+  });
+
+  it('reads the lots again only after a change of them has committed, however it was written', async () => {
+    const engine = createPortfolioEngine({ db: h.database.db, now: h.clock.now });
+    const lotsVersion = async () =>
+      (await h.database.db.select({ v: portfolioState.lotsVersion }).from(portfolioState).where(eq(portfolioState.id, 1)))[0]?.v ?? 0;
+    try {
+      const first = await engine.current();
+      // A change of cash: a new version of the books, the same lots (not read again) and the same positions.
+      expect((await post('/api/cash-movements', { kind: 'deposit', amount: '1.00', note: 'lots check', confirmed: true })).statusCode).toBe(
+        201,
+      );
+      const afterDeposit = await engine.current();
+      expect(afterDeposit.version).toBeGreaterThan(first.version);
+      expect(afterDeposit.lots).toBe(first.lots);
+      expect(afterDeposit.valuation.positions).toEqual(first.valuation.positions);
+      expect(afterDeposit.valuation.totals.cashAvailable).not.toBe(first.valuation.totals.cashAvailable);
+
+      // Written from elsewhere, two statements in one transaction: the lots' version moves once, at its commit.
+      const [lot] = await h.database.db.select().from(holdings).where(eq(holdings.symbol, 'ACME')).orderBy(asc(holdings.id)).limit(1);
+      const before = await lotsVersion();
+      await h.database.db.transaction(async (tx) => {
+        await tx.update(holdings).set({ qty: '7' }).where(eq(holdings.id, lot!.id));
+        await tx.update(holdings).set({ qty: '7' }).where(eq(holdings.id, lot!.id));
+        await portfolioChanged(tx);
+      });
+      expect(await lotsVersion()).toBe(before + 1);
+      const afterEdit = await engine.current();
+      expect(afterEdit.lots).not.toBe(first.lots);
+      expect(afterEdit.holdings.find((row) => row.id === lot!.id)?.qty).toBe(7);
+
+      // A transaction that rolls back leaves the version as it was.
+      await h.database.db
+        .transaction(async (tx) => {
+          await tx.update(holdings).set({ qty: '8' }).where(eq(holdings.id, lot!.id));
+          tx.rollback();
+        })
+        .catch(() => undefined);
+      expect(await lotsVersion()).toBe(before + 1);
+
+      await h.database.db.transaction(async (tx) => {
+        await tx.update(holdings).set({ qty: lot!.qty }).where(eq(holdings.id, lot!.id));
+        await portfolioChanged(tx);
+      });
+      expect((await engine.current()).holdings.find((row) => row.id === lot!.id)?.qty).toBe(Number(lot!.qty));
+    } finally {
+      await engine.close();
     }
   });
 

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmRemoval } from '../../components/confirm-removal';
 import { DataTable, type Column } from '../../components/data-table';
-import { useToast } from '../../lib/notify';
 import { formatCalendarDate, formatCurrency, formatIrr, formatMultiple, formatQuantity, formatUnitValue } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CapitalEntries } from './capital-entries';
@@ -52,7 +51,6 @@ const columns: Column<Row>[] = [
 /** The GP's Capital Accounts page: every LP and the GP side, recording and correcting entries, statements. */
 export function CapitalAccountsPage() {
   useDocumentTitle('Capital Accounts');
-  const notify = useToast();
   const utils = trpc.useUtils();
   const accounts = trpc.portfolio.capital.accounts.useQuery();
   const [chosen, setChosen] = useState<number | null>(null);
@@ -149,34 +147,17 @@ export function CapitalAccountsPage() {
           <OfficialNavs onChanged={refresh} />
         </>
       )}
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmRemoval
+        item={removing}
         title="Remove this entry?"
-        question={
-          removing
-            ? `The ${removing.kind} of ${formatCurrency(removing.amount)} on ${formatCalendarDate(removing.date)} leaves the account${removing.kind === 'commitment' ? '' : ', with its units and its cash'}.`
-            : ''
+        question={(entry) =>
+          `The ${entry.kind} of ${formatCurrency(entry.amount)} on ${formatCalendarDate(entry.date)} leaves the account${entry.kind === 'commitment' ? '' : ', with its units and its cash'}.`
         }
-        confirmLabel="Remove"
         busy={remove.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(
-            { id: removing.id },
-            {
-              onSuccess: async (answer) => {
-                setRemoving(null);
-                await refresh();
-                notify.success(answer.message);
-              },
-              onError: (error) => {
-                setRemoving(null);
-                notify.error(messageOf(error, 'Failed to remove the entry'));
-              },
-            },
-          );
-        }}
+        onRemove={(entry) => remove.mutateAsync({ id: entry.id })}
+        onClose={() => setRemoving(null)}
+        onRemoved={refresh}
+        failure="Failed to remove the entry"
       />
     </div>
   );

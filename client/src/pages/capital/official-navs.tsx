@@ -6,7 +6,7 @@ import type { AppRouter } from '@server/router';
 import { messageOf } from '../../api/errors';
 import { trpc } from '../../api/trpc';
 import { AmountField } from '../../components/amount-field';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmRemoval } from '../../components/confirm-removal';
 import { DataTable, type Column } from '../../components/data-table';
 import { TextField } from '../../components/text-field';
 import { easternDayOf, formatCalendarDate, formatCurrency, formatEasternDateTime } from '../../lib/format';
@@ -147,34 +147,17 @@ export function OfficialNavs({ onChanged }: { onChanged: () => Promise<void> }) 
           {problem}
         </p>
       </form>
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmRemoval
+        item={removing}
         title="Remove this official value?"
-        question={
-          removing
-            ? `The official value of ${formatCurrency(removing.value)} on ${formatCalendarDate(removing.date)} goes; the computed value counts again.`
-            : ''
+        question={(n) =>
+          `The official value of ${formatCurrency(n.value)} on ${formatCalendarDate(n.date)} goes; the computed value counts again.`
         }
-        confirmLabel="Remove"
         busy={remove.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(
-            { date: removing.date },
-            {
-              onSuccess: async (answer) => {
-                setRemoving(null);
-                await refresh();
-                notify.success(answer.message);
-              },
-              onError: (error) => {
-                setRemoving(null);
-                notify.error(messageOf(error, 'Failed to remove the official value'));
-              },
-            },
-          );
-        }}
+        onRemove={(n) => remove.mutateAsync({ date: n.date })}
+        onClose={() => setRemoving(null)}
+        onRemoved={refresh}
+        failure="Failed to remove the official value"
       />
     </section>
   );

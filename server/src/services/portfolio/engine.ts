@@ -12,7 +12,15 @@ import {
 import { addDays, dayInNewYork } from '../../domain/dates';
 import { centsText, dec } from '../../domain/money';
 import { externalFlowKinds } from '../../domain/returns';
-import { quoteKeyOf, valuePortfolio, type PortfolioInput, type QuoteInput, type Valuation } from '../../domain/valuation';
+import {
+  quoteKeyOf,
+  valueLiquid,
+  valuePortfolio,
+  type LiquidFigures,
+  type PortfolioInput,
+  type QuoteInput,
+  type Valuation,
+} from '../../domain/valuation';
 import { cachedQuotes } from '../market/quote-cache';
 import { NO_QUOTE } from '../../contract/quotes';
 import { liveQuote, type LiveQuote } from '../market/live-quote';
@@ -43,9 +51,15 @@ export type PriceOf = (key: string) => string | null;
 
 /**
  * Reads what the valuation needs. With `day` and `priceOf`, the books as of a past day: the lots
- * bought by then, at that day's closes (with no day's change).
+ * bought by then, at that day's closes (with no day's change). With `lotsAsRead`, the lots of the
+ * present are those (read before, at the same version of the lots), not read again.
  */
-export async function readBooks(db: Queryable, today: string, past?: { day: string; priceOf: PriceOf }): Promise<Books> {
+export async function readBooks(
+  db: Queryable,
+  today: string,
+  past?: { day: string; priceOf: PriceOf },
+  lotsAsRead?: BookLot[],
+): Promise<Books> {
   const lotColumns = {
     id: holdings.id,
     symbol: holdings.symbol,
@@ -58,11 +72,13 @@ export async function readBooks(db: Queryable, today: string, past?: { day: stri
   };
   const year = `${today.slice(0, 4)}-01-01`;
   const [lots, assets, [balances], [realized], [dividends]] = await Promise.all([
-    db
-      .select(lotColumns)
-      .from(holdings)
-      .where(past ? lte(holdings.purchaseDate, past.day) : undefined)
-      .orderBy(asc(holdings.symbol), asc(holdings.purchaseDate), asc(holdings.id)),
+    !past && lotsAsRead
+      ? lotsAsRead
+      : db
+          .select(lotColumns)
+          .from(holdings)
+          .where(past ? lte(holdings.purchaseDate, past.day) : undefined)
+          .orderBy(asc(holdings.symbol), asc(holdings.purchaseDate), asc(holdings.id)),
     db.select().from(privateAssets).orderBy(asc(privateAssets.id)),
     db.select().from(accountBalances).limit(1),
     db
@@ -182,6 +198,11 @@ export interface PortfolioView {
   /** The live quote fields of each held symbol, by quote key. */
   live: Map<string, LiveQuote>;
   holdings: HoldingView[];
+  /** The version of the lots read (portfolio_state.lots_version), the lots, and what they were valued at. */
+  lotsVersion: number;
+  lots: BookLot[];
+  quotes: ReadonlyMap<string, QuoteInput>;
+  liquid: LiquidFigures;
 }
 
 export interface PortfolioEngine {
@@ -210,6 +231,44 @@ function sameRows<T extends object>(a: readonly T[], b: readonly T[]): boolean {
     for (const key of keys) if (x[key] !== y[key]) return false;
   }
   return true;
+}
+
+/** Whether two maps of quotes hold the same prices and changes. */
+function sameQuotes(a: ReadonlyMap<string, QuoteInput>, b: ReadonlyMap<string, QuoteInput>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, q] of a) {
+    const other = b.get(key);
+    if (other?.lastPrice !== q.lastPrice || other.change !== q.change) return false;
+  }
+  return true;
+}
+
+/** Whether two maps of live quotes hold the same keys with the same fields, in the same order. */
+function sameLive(a: ReadonlyMap<string, LiveQuote>, b: ReadonlyMap<string, LiveQuote>): boolean {
+  return (
+    sameRows(
+      [...a.keys()].map((key) => ({ key })),
+      [...b.keys()].map((key) => ({ key })),
+    ) && sameRows([...a.values()], [...b.values()])
+  );
+}
+
+/** GET /api/holdings's rows: each lot with its symbol's live quote fields. */
+function holdingsOf(lots: readonly BookLot[], live: ReadonlyMap<string, LiveQuote>): HoldingView[] {
+  return lots.map((lot): HoldingView =>
+    Object.assign(
+      {
+        id: lot.id,
+        symbol: lot.symbol,
+        qty: Number(lot.qty),
+        price_paid: Number(lot.pricePaid),
+        purchase_date: lot.purchaseDate,
+        asset_type: lot.assetType,
+        exchange: lot.exchange,
+      },
+      live.get(quoteKeyOf(lot)) ?? NO_QUOTE,
+    ),
+  );
 }
 
 /** How long a computed view serves at most without a change: quotes turn stale with time alone. */
@@ -255,18 +314,31 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
     const day = dayInNewYork(now);
     // One snapshot of the database: the version, the books and the day's new money agree, so a
     // history point made from this view never pairs a new deposit with the value before it.
-    const { version, books, dayFlow, backDated } = await deps.db.transaction(
+    // The lots are read again only when a change of them has committed since they were read
+    // (portfolio_state.lots_version, moved by a trigger on holdings): most writes move cash only.
+    const before = cached;
+    const { version, lotsVersion, books, dayFlow, backDated } = await deps.db.transaction(
       async (tx) => {
-        const [[state], books, [flow], backDated] = await Promise.all([
-          tx.select({ version: portfolioState.version }).from(portfolioState).where(eq(portfolioState.id, 1)),
-          readBooks(tx, day),
+        const [state] = await tx
+          .select({ version: portfolioState.version, lotsVersion: portfolioState.lotsVersion })
+          .from(portfolioState)
+          .where(eq(portfolioState.id, 1));
+        const lotsVersion = state?.lotsVersion ?? 0;
+        const [books, [flow], backDated] = await Promise.all([
+          readBooks(tx, day, undefined, before?.lotsVersion === lotsVersion ? before.lots : undefined),
           tx
             .select({ sum: sqlSum(ledgerEntries.flow) })
             .from(ledgerEntries)
             .where(and(eq(ledgerEntries.bookDate, day), inArray(ledgerEntries.kind, externalFlowKinds()), not(isBackDatedCapital))),
           backDatedFlows(tx, day, day),
         ]);
-        return { version: Math.max(requested, state?.version ?? 0), books, dayFlow: centsText(dec(flow?.sum ?? '0')), backDated };
+        return {
+          version: Math.max(requested, state?.version ?? 0),
+          lotsVersion,
+          books,
+          dayFlow: centsText(dec(flow?.sum ?? '0')),
+          backDated,
+        };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -283,28 +355,42 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
       }
       live.set(key, quote);
     }
-    const holdingsView = books.lots.map((lot): HoldingView =>
-      Object.assign(
-        {
-          id: lot.id,
-          symbol: lot.symbol,
-          qty: Number(lot.qty),
-          price_paid: Number(lot.pricePaid),
-          purchase_date: lot.purchaseDate,
-          asset_type: lot.assetType,
-          exchange: lot.exchange,
-        },
-        live.get(quoteKeyOf(lot)) ?? NO_QUOTE,
-      ),
-    );
+    const sameLots = before !== null && books.lots === before.lots;
+    // The same lots at the same quotes: the positions (every lot's figures) are as they were; else
+    // the symbols whose lots and quote are as they were keep their figures (valueLiquid).
+    const liquid = sameLots && sameQuotes(books.input.quotes, before.quotes) ? before.liquid : valueLiquid(books.input, before?.liquid);
     // Serialized once per change of what it shows: every GET /api/holdings until then sends this
     // text with this tag, so a change of cash only (a deposit) costs no new JSON of 20,000 lots and
     // clients keep their copy (304).
-    const previous = cached?.holdings;
-    const holdings = previous && sameRows(previous, holdingsView) ? previous : holdingsView;
-    if (holdings === holdingsView)
-      rememberSerialized(holdingsView, { etag: `"holdings-${version}-${now.getTime()}"`, body: Buffer.from(JSON.stringify(holdingsView)) });
-    return { version, computedAt: now, day, dayFlow, backDated, valuation: valuePortfolio(books.input), live, holdings };
+    let holdings: HoldingView[];
+    if (sameLots && sameLive(before.live, live)) holdings = before.holdings;
+    else {
+      const rows = holdingsOf(books.lots, live);
+      holdings = before && sameRows(before.holdings, rows) ? before.holdings : rows;
+      // Written when first asked for: the dashboards' readers of this view do not wait for it.
+      let body: Buffer | undefined;
+      if (holdings === rows)
+        rememberSerialized(rows, {
+          etag: `"holdings-${version}-${now.getTime()}"`,
+          get body() {
+            return (body ??= Buffer.from(JSON.stringify(rows)));
+          },
+        });
+    }
+    return {
+      version,
+      computedAt: now,
+      day,
+      dayFlow,
+      backDated,
+      valuation: valuePortfolio(books.input, liquid),
+      live,
+      holdings,
+      lotsVersion,
+      lots: books.lots,
+      quotes: books.input.quotes,
+      liquid,
+    };
   }
 
   return {
