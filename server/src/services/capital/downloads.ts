@@ -1,5 +1,5 @@
 import { statementCsv, statementFileName, statementOf, type StatementDeps } from './statement';
-import { renderStatementPdf } from './statement-pdf-render';
+import { renderStatementPdf } from './pdf-render';
 
 /** A file a procedure answers: over REST it is sent as the file itself, over tRPC as this object. */
 export interface Download {
