@@ -57,11 +57,11 @@ export const SERVER_ENTRY_POINTS: EntryPoint[] = [
 ];
 
 /**
- * The worker threads' modules, built beside every entry point (services/capital/statement-pdf-render.ts and
+ * The worker threads' modules, built beside every entry point (services/capital/pdf-render.ts and
  * services/documents/pdf.ts find their workers next to the bundle they run from).
  */
 export const WORKER_ENTRY_POINTS: EntryPoint[] = [
-  { in: join(serverDir, 'src/services/capital/statement-pdf-worker.ts'), out: 'statement-pdf-worker' },
+  { in: join(serverDir, 'src/services/capital/pdf-worker.ts'), out: 'pdf-worker' },
   { in: join(serverDir, 'src/services/documents/pdf-pages-worker.ts'), out: 'pdf-pages-worker' },
 ];
 

@@ -88,4 +88,20 @@ describe.each(databaseKinds)('derived answers kept per version of the books on %
     const days = (historyAfter.json() as { days: { netFlow: string }[] }).days;
     expect(days.at(-1)?.netFlow).not.toBe((history.json() as { days: { netFlow: string }[] }).days.at(-1)?.netFlow);
   });
+
+  it('draws a statement once per version of the books: the same file again, a new one after an entry of its quarter', async () => {
+    const pdf = await get('/api/capital-account/statement.pdf?quarter=2020-Q1', lp);
+    const csv = await get('/api/capital-account/statement.csv?quarter=2020-Q1', lp);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await get('/api/capital-account/statement.pdf?quarter=2020-Q1', lp)).rawPayload.equals(pdf.rawPayload)).toBe(true);
+    expect((await get('/api/capital-account/statement.csv?quarter=2020-Q1', lp)).body).toBe(csv.body);
+
+    expect((await entry({ kind: 'contribution', amount: '5000', date: '2020-01-02' })).statusCode).toBe(201);
+    const csvAfter = await get('/api/capital-account/statement.csv?quarter=2020-Q1', lp);
+    expect(csvAfter.body).not.toBe(csv.body);
+    expect(csvAfter.body).toContain('5000.00');
+    expect((await get('/api/capital-account/statement.pdf?quarter=2020-Q1', lp)).rawPayload.equals(pdf.rawPayload)).toBe(false);
+  });
 });

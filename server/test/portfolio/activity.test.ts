@@ -147,4 +147,20 @@ describe.each(databaseKinds)('the Activity page’s reads on %s', (kind) => {
     const res = await h.inject({ method: 'GET', url: '/api/export/transactions.csv', headers: bearer(lp) });
     expect(res.body).toBe(before);
   });
+
+  it('writes the transactions CSV again after a new entry, not before', async () => {
+    const csv = () => h.inject({ method: 'GET', url: '/api/export/transactions.csv', headers: bearer(lp) });
+    const first = (await csv()).body;
+    expect((await csv()).body).toBe(first);
+    const deposit = await h.inject({
+      method: 'POST',
+      url: '/api/cash-movements',
+      headers: bearer(gp),
+      payload: { kind: 'deposit', amount: '12.34', note: 'csv check', confirmed: true },
+    });
+    expect(deposit.statusCode, deposit.body).toBe(201);
+    const after = (await csv()).body.trim().split('\r\n');
+    expect(after).toHaveLength(first.trim().split('\r\n').length + 1);
+    expect(after.at(-1)).toMatch(/,deposit,[^,]+,gp-activity@test\.dev,/);
+  });
 });

@@ -7,12 +7,12 @@ import { dec, fixed } from '../../domain/money';
 import { quarterBefore, quarterOfDay } from '../../domain/schedule';
 import { usd } from '../../platform/format';
 import { statementFileName, statementOf } from '../capital/statement';
-import { renderStatementPdf } from '../capital/statement-pdf-render';
+import { renderNoticePdf, renderStatementPdf } from '../capital/pdf-render';
 import type { PortfolioEngine } from '../portfolio/engine';
 import { fileDocument, type FileDocumentInput } from '../documents/file';
 import { PORTAL } from './queue';
 import { longDay } from '../capital/pdf-page';
-import { noticePdf, noticeTitle } from './notice-pdf';
+import { noticeTitle } from './notice-pdf';
 
 /**
  * The documents the portal files itself (docs/decisions/0021): a capital call or distribution
@@ -92,7 +92,7 @@ async function documentFor(deps: FilingDeps, row: Row): Promise<Omit<FileDocumen
   if (!entry || (entry.entry.kind !== 'contribution' && entry.entry.kind !== 'distribution')) return null;
   const e = entry.entry;
   const kind = e.kind as 'contribution' | 'distribution';
-  const bytes = await noticePdf({
+  const bytes = await renderNoticePdf({
     kind,
     partner: { name: `${entry.firstName} ${entry.lastName}`, email: entry.email },
     amount: dec(e.amount).toFixed(2),

@@ -25,6 +25,7 @@ import { cachedQuotes } from '../market/quote-cache';
 import { NO_QUOTE } from '../../contract/quotes';
 import { liveQuote, type LiveQuote } from '../market/live-quote';
 import { rememberSerialized } from '../../platform/serialized';
+import { yieldToLoop } from '../../platform/yield';
 import { observeLocalVersions, PORTFOLIO_CHANNEL } from './ledger';
 import { backDatedFlows, isBackDatedCapital, type BackDatedFlow } from './back-dated-flows';
 import type { LotRow } from './trades';
@@ -359,6 +360,9 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
     // The same lots at the same quotes: the positions (every lot's figures) are as they were; else
     // the symbols whose lots and quote are as they were keep their figures (valueLiquid).
     const liquid = sameLots && sameQuotes(books.input.quotes, before.quotes) ? before.liquid : valueLiquid(books.input, before?.liquid);
+    // Valuing 20,000 lots and making their rows are tens of milliseconds each: other requests are
+    // answered between them.
+    if (liquid !== before?.liquid) await yieldToLoop();
     // Serialized once per change of what it shows: every GET /api/holdings until then sends this
     // text with this tag, so a change of cash only (a deposit) costs no new JSON of 20,000 lots and
     // clients keep their copy (304).
@@ -377,6 +381,7 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
           },
         });
     }
+    if (holdings !== before?.holdings) await yieldToLoop();
     return {
       version,
       computedAt: now,
