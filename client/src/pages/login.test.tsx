@@ -61,6 +61,19 @@ describe('login', () => {
     ]);
   });
 
+  it('asks for the dashboard’s figures without the lots, once, when it signs in', async () => {
+    const user = userEvent.setup();
+    const api = loginApi('GP');
+    renderApp('/login', api);
+    await logIn(user);
+    await screen.findByRole('region', { name: 'Liquid Assets table' });
+    const login = api.callsTo('auth.login')[0]?.request ?? 0;
+    // The prefetch (docs/decisions/0025): the positions, once, after the login; never the valuation or a symbol's lots.
+    expect(api.callsTo('portfolio.positions').map((c) => c.request > login)).toEqual([true]);
+    expect(api.callsTo('portfolio.valuation')).toEqual([]);
+    expect(api.callsTo('portfolio.lots')).toEqual([]);
+  });
+
   it('asks an account with two-factor sign-in for its code, shows a wrong one, and signs in with the right one', async () => {
     const user = userEvent.setup();
     const api = fakeApi(
