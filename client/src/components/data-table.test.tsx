@@ -129,4 +129,59 @@ describe('DataTable', () => {
     await user.click(within(table()).getByRole('button', { name: /^Name/ }));
     expect(column(0)).toEqual(['A', 'B', 'z lot', 'a lot']);
   });
+
+  it('says which rows are open, and shows a row that answers a full row as one cell across the table', async () => {
+    interface Node {
+      id: string;
+      name: string;
+      amount: string;
+      children: Node[];
+    }
+    const tree: Node[] = [
+      { id: 'b', name: 'B', amount: '2', children: [{ id: 'b-loading', name: 'Loading…', amount: '0', children: [] }] },
+      { id: 'a', name: 'A', amount: '1', children: [{ id: 'a-loading', name: 'Loading…', amount: '0', children: [] }] },
+    ];
+    const opened: string[][] = [];
+    const user = userEvent.setup();
+    render(
+      <DataTable<Node>
+        label="Entries"
+        columns={[
+          {
+            key: 'name',
+            header: 'Name',
+            text: (n) => n.name,
+            cell: (n, row) => (
+              <button type="button" onClick={row.toggleExpanded}>
+                {n.name}
+              </button>
+            ),
+          },
+          { key: 'amount', header: 'Amount', text: (n) => n.amount, sort: 'decimal' },
+        ]}
+        rows={tree}
+        rowKey={(n) => n.id}
+        subRows={(n) => n.children}
+        onOpenChange={(open) => opened.push(open)}
+        fullRow={(n) => (n.id.endsWith('-loading') ? <span role="status">{n.name}</span> : undefined)}
+        initialSort={{ key: 'name' }}
+      />,
+    );
+    await user.click(within(table()).getByRole('button', { name: 'B' }));
+    await user.click(within(table()).getByRole('button', { name: 'A' }));
+    expect(opened).toEqual([['b'], ['b', 'a']]);
+    const status = within(table()).getAllByRole('status');
+    expect(status.map((s) => s.textContent)).toEqual(['Loading…', 'Loading…']);
+    const cell = status[0]?.closest('td');
+    expect(cell?.colSpan).toBe(2);
+    expect(cell?.closest('tr')?.querySelectorAll('td, th')).toHaveLength(1);
+    await user.click(within(table()).getByRole('button', { name: /^Amount/ }));
+    expect(
+      within(table())
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['Name↕Amount▲', 'A1', 'Loading…', 'B2', 'Loading…']);
+    await user.click(within(table()).getByRole('button', { name: 'B' }));
+    expect(opened.at(-1)).toEqual(['a']);
+  });
 });
