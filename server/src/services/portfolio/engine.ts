@@ -1,14 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, lte, not, sql, sum as sqlSum } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/open';
-import {
-  accountBalances,
-  dailyCloses,
-  holdings,
-  ledgerEntries,
-  portfolioState,
-  privateAssets,
-  type quotes as quotesTable,
-} from '../../db/schema';
+import { accountBalances, dailyCloses, ledgerEntries, portfolioState, privateAssets, type quotes as quotesTable } from '../../db/schema';
 import { addDays, dayInNewYork } from '../../domain/dates';
 import { centsText, dec } from '../../domain/money';
 import { externalFlowKinds } from '../../domain/returns';
@@ -22,21 +14,18 @@ import {
   type Valuation,
 } from '../../domain/valuation';
 import { cachedQuotes } from '../market/quote-cache';
-import { NO_QUOTE } from '../../contract/quotes';
 import { liveQuote, type LiveQuote } from '../market/live-quote';
 import { rememberSerialized } from '../../platform/serialized';
 import { yieldToLoop } from '../../platform/yield';
 import { observeLocalVersions, PORTFOLIO_CHANNEL } from './ledger';
 import { backDatedFlows, isBackDatedCapital, type BackDatedFlow } from './back-dated-flows';
-import type { LotRow } from './trades';
+import { readHeldLots, readLots, type BookLot, type HeldLots } from './book-lots';
+import { holdingRows, holdingsJson, type HoldingRows, type HoldingView } from './holding-rows';
 
 /**
  * The portfolio engine's service side: it reads the books once per change and hands every
  * reader (REST, tRPC, the assistant, snapshots, exports) the same valuation.
  */
-
-/** What the engine reads of a lot row (trades.ts's LotRow). */
-type BookLot = Pick<LotRow, 'id' | 'symbol' | 'assetType' | 'exchange' | 'qty' | 'pricePaid' | 'costBasis' | 'purchaseDate'>;
 
 type QuoteRow = typeof quotesTable.$inferSelect;
 
@@ -61,25 +50,9 @@ export async function readBooks(
   past?: { day: string; priceOf: PriceOf },
   lotsAsRead?: BookLot[],
 ): Promise<Books> {
-  const lotColumns = {
-    id: holdings.id,
-    symbol: holdings.symbol,
-    assetType: holdings.assetType,
-    exchange: holdings.exchange,
-    qty: holdings.qty,
-    pricePaid: holdings.pricePaid,
-    costBasis: holdings.costBasis,
-    purchaseDate: holdings.purchaseDate,
-  };
   const year = `${today.slice(0, 4)}-01-01`;
   const [lots, assets, [balances], [realized], [dividends]] = await Promise.all([
-    !past && lotsAsRead
-      ? lotsAsRead
-      : db
-          .select(lotColumns)
-          .from(holdings)
-          .where(past ? lte(holdings.purchaseDate, past.day) : undefined)
-          .orderBy(asc(holdings.symbol), asc(holdings.purchaseDate), asc(holdings.id)),
+    !past && lotsAsRead ? lotsAsRead : readLots(db, past?.day),
     db.select().from(privateAssets).orderBy(asc(privateAssets.id)),
     db.select().from(accountBalances).limit(1),
     db
@@ -174,16 +147,7 @@ async function closesBefore(db: Queryable, keys: readonly string[], day: string)
   return new Map(rows.map((r) => [r.key, r.close]));
 }
 
-/** One purchase lot with its live fields, as GET /api/holdings returns it (docs/product.md §3). */
-export type HoldingView = {
-  id: number;
-  symbol: string;
-  qty: number;
-  price_paid: number;
-  purchase_date: string;
-  asset_type: 'stock' | 'crypto';
-  exchange: string | null;
-} & (LiveQuote | typeof NO_QUOTE);
+export type { HoldingView } from './holding-rows';
 
 export interface PortfolioView {
   /** The version of the books this was computed from. */
@@ -201,7 +165,9 @@ export interface PortfolioView {
   holdings: HoldingView[];
   /** The version of the lots read (portfolio_state.lots_version), the lots, and what they were valued at. */
   lotsVersion: number;
-  lots: BookLot[];
+  held: HeldLots;
+  /** The holdings list by symbol, for the next view to keep what did not change. */
+  holdingRows: HoldingRows;
   quotes: ReadonlyMap<string, QuoteInput>;
   liquid: LiquidFigures;
 }
@@ -221,19 +187,6 @@ export type Listen = (
   onLost?: () => void,
 ) => Promise<() => Promise<void>>;
 
-/** Whether two lists of flat rows hold the same values in the same order. */
-function sameRows<T extends object>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] as Record<string, unknown>;
-    const y = b[i] as Record<string, unknown>;
-    const keys = Object.keys(x);
-    if (keys.length !== Object.keys(y).length) return false;
-    for (const key of keys) if (x[key] !== y[key]) return false;
-  }
-  return true;
-}
-
 /** Whether two maps of quotes hold the same prices and changes. */
 function sameQuotes(a: ReadonlyMap<string, QuoteInput>, b: ReadonlyMap<string, QuoteInput>): boolean {
   if (a.size !== b.size) return false;
@@ -242,34 +195,6 @@ function sameQuotes(a: ReadonlyMap<string, QuoteInput>, b: ReadonlyMap<string, Q
     if (other?.lastPrice !== q.lastPrice || other.change !== q.change) return false;
   }
   return true;
-}
-
-/** Whether two maps of live quotes hold the same keys with the same fields, in the same order. */
-function sameLive(a: ReadonlyMap<string, LiveQuote>, b: ReadonlyMap<string, LiveQuote>): boolean {
-  return (
-    sameRows(
-      [...a.keys()].map((key) => ({ key })),
-      [...b.keys()].map((key) => ({ key })),
-    ) && sameRows([...a.values()], [...b.values()])
-  );
-}
-
-/** GET /api/holdings's rows: each lot with its symbol's live quote fields. */
-function holdingsOf(lots: readonly BookLot[], live: ReadonlyMap<string, LiveQuote>): HoldingView[] {
-  return lots.map((lot): HoldingView =>
-    Object.assign(
-      {
-        id: lot.id,
-        symbol: lot.symbol,
-        qty: Number(lot.qty),
-        price_paid: Number(lot.pricePaid),
-        purchase_date: lot.purchaseDate,
-        asset_type: lot.assetType,
-        exchange: lot.exchange,
-      },
-      live.get(quoteKeyOf(lot)) ?? NO_QUOTE,
-    ),
-  );
 }
 
 /** How long a computed view serves at most without a change: quotes turn stale with time alone. */
@@ -318,15 +243,17 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
     // The lots are read again only when a change of them has committed since they were read
     // (portfolio_state.lots_version, moved by a trigger on holdings): most writes move cash only.
     const before = cached;
-    const { version, lotsVersion, books, dayFlow, backDated } = await deps.db.transaction(
+    const { version, lotsVersion, held, books, dayFlow, backDated } = await deps.db.transaction(
       async (tx) => {
         const [state] = await tx
           .select({ version: portfolioState.version, lotsVersion: portfolioState.lotsVersion })
           .from(portfolioState)
           .where(eq(portfolioState.id, 1));
         const lotsVersion = state?.lotsVersion ?? 0;
+        // After a change of the lots, only the symbols whose rows changed are read again.
+        const held = before?.lotsVersion === lotsVersion ? before.held : await readHeldLots(tx, before?.held);
         const [books, [flow], backDated] = await Promise.all([
-          readBooks(tx, day, undefined, before?.lotsVersion === lotsVersion ? before.lots : undefined),
+          readBooks(tx, day, undefined, held.all),
           tx
             .select({ sum: sqlSum(ledgerEntries.flow) })
             .from(ledgerEntries)
@@ -336,6 +263,7 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
         return {
           version: Math.max(requested, state?.version ?? 0),
           lotsVersion,
+          held,
           books,
           dayFlow: centsText(dec(flow?.sum ?? '0')),
           backDated,
@@ -356,7 +284,7 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
       }
       live.set(key, quote);
     }
-    const sameLots = before !== null && books.lots === before.lots;
+    const sameLots = before !== null && held === before.held;
     // The same lots at the same quotes: the positions (every lot's figures) are as they were; else
     // the symbols whose lots and quote are as they were keep their figures (valueLiquid).
     const liquid = sameLots && sameQuotes(books.input.quotes, before.quotes) ? before.liquid : valueLiquid(books.input, before?.liquid);
@@ -365,21 +293,18 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
     if (liquid !== before?.liquid) await yieldToLoop();
     // Serialized once per change of what it shows: every GET /api/holdings until then sends this
     // text with this tag, so a change of cash only (a deposit) costs no new JSON of 20,000 lots and
-    // clients keep their copy (304).
-    let holdings: HoldingView[];
-    if (sameLots && sameLive(before.live, live)) holdings = before.holdings;
-    else {
-      const rows = holdingsOf(books.lots, live);
-      holdings = before && sameRows(before.holdings, rows) ? before.holdings : rows;
+    // clients keep their copy (304). Only the symbols whose lots or quote changed get new rows.
+    const rows = holdingRows(held, live, before?.holdingRows);
+    const holdings = rows.unchanged && before ? before.holdings : rows.rows;
+    if (holdings !== before?.holdings) {
       // Written when first asked for: the dashboards' readers of this view do not wait for it.
       let body: Buffer | undefined;
-      if (holdings === rows)
-        rememberSerialized(rows, {
-          etag: `"holdings-${version}-${now.getTime()}"`,
-          get body() {
-            return (body ??= Buffer.from(JSON.stringify(rows)));
-          },
-        });
+      rememberSerialized(holdings, {
+        etag: `"holdings-${version}-${now.getTime()}"`,
+        get body() {
+          return (body ??= holdingsJson(rows));
+        },
+      });
     }
     if (holdings !== before?.holdings) await yieldToLoop();
     return {
@@ -392,7 +317,8 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
       live,
       holdings,
       lotsVersion,
-      lots: books.lots,
+      held,
+      holdingRows: rows,
       quotes: books.input.quotes,
       liquid,
     };

@@ -1,0 +1,93 @@
+import { asc, inArray, lte, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/open';
+import { holdings } from '../../db/schema';
+import type { LotRow } from './trades';
+
+/** What the engine reads of a lot row (trades.ts's LotRow). */
+export type BookLot = Pick<LotRow, 'id' | 'symbol' | 'assetType' | 'exchange' | 'qty' | 'pricePaid' | 'costBasis' | 'purchaseDate'>;
+
+/**
+ * The lots as the engine holds them: in the books' order (symbol, purchase day, id), and by symbol
+ * with a fingerprint of each symbol's rows, so that after a change only the symbols whose rows
+ * changed are read again (a sale reads one symbol's lots, not 20,000: docs/decisions/0022).
+ */
+export interface HeldLots {
+  all: BookLot[];
+  bySymbol: ReadonlyMap<string, BookLot[]>;
+  /** Each symbol's fingerprint, in the database's order of symbols. */
+  prints: ReadonlyMap<string, string>;
+}
+
+const lotColumns = {
+  id: holdings.id,
+  symbol: holdings.symbol,
+  assetType: holdings.assetType,
+  exchange: holdings.exchange,
+  qty: holdings.qty,
+  pricePaid: holdings.pricePaid,
+  costBasis: holdings.costBasis,
+  purchaseDate: holdings.purchaseDate,
+};
+
+/** The lots (bought by `day` when given), in the books' order. */
+export function readLots(db: Queryable, day?: string): Promise<BookLot[]> {
+  return db
+    .select(lotColumns)
+    .from(holdings)
+    .where(day === undefined ? undefined : lte(holdings.purchaseDate, day))
+    .orderBy(asc(holdings.symbol), asc(holdings.purchaseDate), asc(holdings.id));
+}
+
+/** Each held symbol's fingerprint: the md5 of every field the engine reads of its rows, in id order. */
+async function symbolPrints(db: Queryable): Promise<Map<string, string>> {
+  const result = (await db.execute<{ symbol: string; print: string }>(sql`
+    select symbol, md5(string_agg(
+      concat_ws(' ', id, asset_type, coalesce(exchange, '-'), qty, price_paid, cost_basis, purchase_date), ',' order by id
+    )) as print
+    from holdings group by symbol order by symbol`)) as { symbol: string; print: string }[] | { rows: { symbol: string; print: string }[] };
+  const rows = Array.isArray(result) ? result : result.rows;
+  return new Map(rows.map((r) => [r.symbol, r.print]));
+}
+
+function heldLots(bySymbol: Map<string, BookLot[]>, prints: Map<string, string>): HeldLots {
+  const all: BookLot[] = [];
+  for (const symbol of prints.keys()) for (const lot of bySymbol.get(symbol) ?? []) all.push(lot);
+  return { all, bySymbol, prints };
+}
+
+const bySymbolOf = (lots: readonly BookLot[]): Map<string, BookLot[]> => {
+  const groups = new Map<string, BookLot[]>();
+  for (const lot of lots) {
+    const group = groups.get(lot.symbol);
+    if (group) group.push(lot);
+    else groups.set(lot.symbol, [lot]);
+  }
+  return groups;
+};
+
+/**
+ * The lots now, inside the caller's snapshot. With `before` (the lots held after an earlier read),
+ * a symbol whose fingerprint is the same keeps its rows as they were read, the others are read
+ * again; without, every lot is read.
+ */
+export async function readHeldLots(db: Queryable, before?: HeldLots): Promise<HeldLots> {
+  const prints = await symbolPrints(db);
+  const changed = before ? [...prints].filter(([symbol, print]) => before.prints.get(symbol) !== print).map(([symbol]) => symbol) : null;
+  const read =
+    changed === null
+      ? await readLots(db)
+      : changed.length === 0
+        ? []
+        : await db
+            .select(lotColumns)
+            .from(holdings)
+            .where(inArray(holdings.symbol, changed))
+            .orderBy(asc(holdings.symbol), asc(holdings.purchaseDate), asc(holdings.id));
+  const fresh = bySymbolOf(read);
+  const bySymbol = new Map<string, BookLot[]>();
+  for (const symbol of prints.keys()) {
+    const lots = fresh.get(symbol) ?? before?.bySymbol.get(symbol);
+    if (lots) bySymbol.set(symbol, lots);
+  }
+  return heldLots(bySymbol, prints);
+}

@@ -1,0 +1,101 @@
+import { NO_QUOTE } from '../../contract/quotes';
+import { quoteKeyOf } from '../../domain/valuation';
+import type { LiveQuote } from '../market/live-quote';
+import type { BookLot, HeldLots } from './book-lots';
+
+/** One purchase lot with its live fields, as GET /api/holdings returns it (docs/product.md §3). */
+export type HoldingView = {
+  id: number;
+  symbol: string;
+  qty: number;
+  price_paid: number;
+  purchase_date: string;
+  asset_type: 'stock' | 'crypto';
+  exchange: string | null;
+} & (LiveQuote | typeof NO_QUOTE);
+
+/** One symbol's rows of the list, kept while its lots and its quote stay as they were. */
+export interface SymbolRows {
+  lots: readonly BookLot[];
+  /** The live quote of each of its quote keys (one, but for a symbol held as stock and as crypto). */
+  quotes: readonly (LiveQuote | undefined)[];
+  rows: HoldingView[];
+  /** Its rows' JSON without the brackets, written when first needed. */
+  json?: string;
+}
+
+export interface HoldingRows {
+  rows: HoldingView[];
+  bySymbol: Map<string, SymbolRows>;
+  /** Every symbol's rows are those before, in the same order: the list is the one before. */
+  unchanged: boolean;
+}
+
+/** Whether two flat rows hold the same values. */
+export function sameRow(x: object, y: object): boolean {
+  const a = x as Record<string, unknown>;
+  const b = y as Record<string, unknown>;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) if (a[key] !== b[key]) return false;
+  return true;
+}
+
+const sameQuote = (a: LiveQuote | undefined, b: LiveQuote | undefined) => a === b || (a !== undefined && b !== undefined && sameRow(a, b));
+
+function rowsOf(lots: readonly BookLot[], live: ReadonlyMap<string, LiveQuote>): HoldingView[] {
+  return lots.map((lot): HoldingView =>
+    Object.assign(
+      {
+        id: lot.id,
+        symbol: lot.symbol,
+        qty: Number(lot.qty),
+        price_paid: Number(lot.pricePaid),
+        purchase_date: lot.purchaseDate,
+        asset_type: lot.assetType,
+        exchange: lot.exchange,
+      },
+      live.get(quoteKeyOf(lot)) ?? NO_QUOTE,
+    ),
+  );
+}
+
+/**
+ * GET /api/holdings's rows: each lot with its symbol's live quote fields, made again only for the
+ * symbols whose lots (as read: held.bySymbol keeps a symbol's array while its rows are unchanged)
+ * or quote changed since `before`.
+ */
+export function holdingRows(held: HeldLots, live: ReadonlyMap<string, LiveQuote>, before?: HoldingRows): HoldingRows {
+  const bySymbol = new Map<string, SymbolRows>();
+  let unchanged = before !== undefined && before.bySymbol.size === held.bySymbol.size;
+  const previousSymbols = before ? [...before.bySymbol.keys()] : [];
+  let at = 0;
+  for (const [symbol, lots] of held.bySymbol) {
+    const keys = [...new Set(lots.map(quoteKeyOf))];
+    const quotes = keys.map((key) => live.get(key));
+    const kept = before?.bySymbol.get(symbol);
+    const same =
+      kept !== undefined &&
+      kept.lots === lots &&
+      kept.quotes.length === quotes.length &&
+      kept.quotes.every((q, i) => sameQuote(q, quotes[i]));
+    bySymbol.set(symbol, same ? kept : { lots, quotes, rows: rowsOf(lots, live) });
+    if (!same || previousSymbols[at] !== symbol) unchanged = false;
+    at += 1;
+  }
+  if (unchanged && before) return { rows: before.rows, bySymbol, unchanged };
+  const rows: HoldingView[] = [];
+  for (const symbolRows of bySymbol.values()) for (const row of symbolRows.rows) rows.push(row);
+  return { rows, bySymbol, unchanged: false };
+}
+
+/** The list's JSON, from each symbol's JSON (written once per symbol's rows). */
+export function holdingsJson(rows: HoldingRows): Buffer {
+  const parts: string[] = [];
+  for (const symbolRows of rows.bySymbol.values()) {
+    if (symbolRows.rows.length === 0) continue;
+    symbolRows.json ??= JSON.stringify(symbolRows.rows).slice(1, -1);
+    parts.push(symbolRows.json);
+  }
+  return Buffer.from(`[${parts.join(',')}]`);
+}
