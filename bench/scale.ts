@@ -205,7 +205,7 @@ async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings,
     if (settings.dashboard === 'only') return { size, seedSeconds, startSeconds, rows: [], dashboard };
 
     const rows: ScaleRow[] = [];
-    const healthz: RunStats[] = [];
+    const healthz: (RunStats & { during: string })[] = [];
     for (const read of READS) {
       if (host.interrupted()) throw new Error('interrupted');
       const target = `${base}${read.path(ctx)}`;
@@ -249,7 +249,11 @@ async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings,
       const health = runHealthz(`${base}/healthz`, seconds);
       const stats = await runLoad({ url: target, headers, connections: settings.connections, seconds });
       const usageAfter = await host.serverUsage(ready);
-      healthz.push(await health);
+      const healthStats = await health;
+      healthz.push({ ...healthStats, during: read.label });
+      host.log(
+        `scale ${size.name} /healthz during ${read.label}: p50 ${healthStats.latencyMs.p50} ms, p99 ${healthStats.latencyMs.p99} ms`,
+      );
       row.p50 = stats.latencyMs.p50;
       row.p99 = stats.latencyMs.p99;
       row.requests = stats.requestsTotal;
@@ -257,6 +261,11 @@ async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings,
       if (stats.non2xx > 0 || stats.errors > 0) row.failed = `${stats.non2xx} non-2xx, ${stats.errors} errors`;
       else if (stats.requestsTotal === 0) row.failed = 'no request finished during the run';
     }
+    const worst = healthz.reduce<(typeof healthz)[number] | undefined>(
+      (w, h) => (w === undefined || h.latencyMs.p99 > w.latencyMs.p99 ? h : w),
+      undefined,
+    );
+    if (worst) host.log(`scale ${size.name} /healthz's worst run was during ${worst.during}`);
     const health: ScaleRow = {
       id: 'healthz',
       label: 'GET /healthz during the loads (worst run)',
