@@ -175,6 +175,47 @@ describe.each(databaseKinds)('what the server sends on %s', (kind) => {
       expect(body.result.data.users).toHaveLength(13);
     });
 
+    it('sends a CSV file with an ETag of its content, compressed when accepted, 304 while unchanged', async () => {
+      const csv = (headers: Record<string, string> = {}) =>
+        h.inject({ method: 'GET', url: '/api/export/transactions.csv', headers: { authorization: `Bearer ${gpToken}`, ...headers } });
+      // Enough entries that the file is over the compression threshold.
+      for (let i = 0; i < 15; i++) {
+        const deposit = await h.inject({
+          method: 'POST',
+          url: '/api/cash-movements',
+          headers: { authorization: `Bearer ${gpToken}` },
+          payload: { kind: 'deposit', amount: `${100 + i}.00`, note: 'delivery check', confirmed: true },
+        });
+        expect(deposit.statusCode, deposit.body).toBe(201);
+      }
+      const plain = await csv();
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+      const etag = plain.headers.etag as string;
+      expect(etag).toMatch(/^"text-/);
+
+      const br = await csv({ 'accept-encoding': 'gzip, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-disposition']).toBe('attachment; filename="transactions.csv"');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(br.headers.etag).toBe(etag);
+      expect((await csv({ 'if-none-match': etag })).statusCode).toBe(304);
+
+      // A new entry: a new file, a new tag.
+      await h.inject({
+        method: 'POST',
+        url: '/api/cash-movements',
+        headers: { authorization: `Bearer ${gpToken}` },
+        payload: { kind: 'deposit', amount: '1.00', note: 'one more', confirmed: true },
+      });
+      const after = await csv({ 'if-none-match': etag });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(etag);
+      expect(after.body.length).toBeGreaterThan(plain.body.length);
+    });
+
     it('leaves a small answer as it is', async () => {
       const res = await h.inject({ method: 'GET', url: '/api/ping', headers: { 'accept-encoding': 'br, gzip' } });
       expect(res.headers['content-encoding']).toBeUndefined();

@@ -29,6 +29,29 @@ export function serializedOf(result: unknown): Serialized | undefined {
   return typeof result === 'object' && result !== null ? byResult.get(result) : undefined;
 }
 
+/** Texts answered lately (CSV files), by a hash of their content: the last few, each encoded and compressed once. */
+const keptTexts = new Map<string, Serialized>();
+const KEPT_TEXTS = 8;
+
+/**
+ * A text answer (a CSV file) as bytes with an ETag of its content, kept while it is among the last
+ * few answered: the services keep their files per version of the books, and this keeps their bytes
+ * and compressed copies, so each download of an unchanged 3.5 MB file costs a hash, not a Brotli
+ * pass of its own.
+ */
+export function serializedText(text: string): Serialized {
+  const hash = createHash('sha256').update(text).digest('base64url').slice(0, 27);
+  let kept = keptTexts.get(hash);
+  if (kept) {
+    keptTexts.delete(hash);
+  } else {
+    kept = { etag: `"text-${hash}"`, body: Buffer.from(text) };
+    if (keptTexts.size >= KEPT_TEXTS) keptTexts.delete(keptTexts.keys().next().value!);
+  }
+  keptTexts.set(hash, kept);
+  return kept;
+}
+
 /**
  * The body compressed with `encoding`, made on first use and kept as long as the answer is. zlib's
  * thread pool does it: compressing the 6.7 MB holdings answer of 20,000 lots would hold the event

@@ -8,9 +8,23 @@ import { clientErrorFromDatabase } from '../trpc/database-input-errors';
 import { flagFields, publicMessage, trpcErrorOf } from '../trpc/errors';
 import { appRouter } from '../routers';
 import type { ProcedurePath } from '../routers';
+import { COMPRESSION_THRESHOLD_BYTES } from '../http/compression';
 import { procedureRunner } from './run-procedure';
 import { restRoutes, type InputFrom } from './table';
-import { compressedBody, preferredEncoding, serializedOf } from '../platform/serialized';
+import { compressedBody, preferredEncoding, serializedOf, serializedText, type Serialized } from '../platform/serialized';
+
+/**
+ * An answer kept with its bytes (computed once per change of the books): sent with its ETag (the
+ * client may keep its copy until then: 304), compressed once, not once per request.
+ */
+async function sendKept(req: FastifyRequest, reply: FastifyReply, serialized: Serialized): Promise<FastifyReply> {
+  reply.header('ETag', serialized.etag).header('Cache-Control', 'private, no-cache');
+  reply.header('Vary', 'Accept-Encoding');
+  if (req.headers['if-none-match'] === serialized.etag) return reply.code(304).send();
+  const encoding = serialized.body.length < COMPRESSION_THRESHOLD_BYTES ? null : preferredEncoding(req.headers['accept-encoding']);
+  if (encoding) return reply.header('Content-Encoding', encoding).send(await compressedBody(serialized, encoding));
+  return reply.send(serialized.body);
+}
 
 /** The path's ids (:id, :userId) by name. */
 function idsOf(req: FastifyRequest): Record<string, number | string> {
@@ -77,11 +91,11 @@ export function registerRest(app: FastifyInstance, deps: AppServices): void {
         try {
           const result = await call(contextFromRequest(deps, req), inputOf(r.input, req));
           if (r.csv) {
-            return reply
+            reply
               .code(r.status ?? 200)
               .type('text/csv; charset=utf-8')
-              .header('Content-Disposition', `attachment; filename="${r.csv}"`)
-              .send(result);
+              .header('Content-Disposition', `attachment; filename="${r.csv}"`);
+            return await sendKept(req, reply, serializedText(result as string));
           }
           if (r.download) {
             const file = result as Download;
@@ -93,15 +107,8 @@ export function registerRest(app: FastifyInstance, deps: AppServices): void {
           }
           const serialized = serializedOf(result);
           if (serialized) {
-            // Computed once per change of the books: the client may keep its copy until then.
-            reply.header('ETag', serialized.etag).header('Cache-Control', 'private, no-cache');
-            reply.header('Vary', 'Accept-Encoding');
-            if (req.headers['if-none-match'] === serialized.etag) return reply.code(304).send();
             reply.code(r.status ?? 200).type('application/json; charset=utf-8');
-            // Compressed once per change of the books, not once per request.
-            const encoding = preferredEncoding(req.headers['accept-encoding']);
-            if (encoding) return reply.header('Content-Encoding', encoding).send(await compressedBody(serialized, encoding));
-            return reply.send(serialized.body);
+            return await sendKept(req, reply, serialized);
           }
           return reply.code(r.status ?? 200).send(result);
         } catch (err) {
