@@ -104,4 +104,27 @@ describe.each(databaseKinds)('derived answers kept per version of the books on %
     expect(csvAfter.body).toContain('5000.00');
     expect((await get('/api/capital-account/statement.pdf?quarter=2020-Q1', lp)).rawPayload.equals(pdf.rawPayload)).toBe(false);
   });
+
+  it("keeps the valuation answer and its tag through a view made again for the quotes' age alone, and changes both after a write", async () => {
+    const first = await get('/api/portfolio/valuation', gp);
+    const positions = await get('/api/portfolio/positions', gp);
+    expect(first.statusCode).toBe(200);
+    // Past the engine's 30 s: a new view of the same books.
+    h.clock.advance(31_000);
+    const again = await get('/api/portfolio/valuation', gp, first.headers.etag as string);
+    expect(again.statusCode).toBe(304);
+    expect((await get('/api/portfolio/positions', gp, positions.headers.etag as string)).statusCode).toBe(304);
+
+    const deposit = await h.inject({
+      method: 'POST',
+      url: '/api/cash-movements',
+      headers: bearer(gp),
+      payload: { kind: 'deposit', amount: '10.00', note: 'test', confirmed: true },
+    });
+    expect(deposit.statusCode, deposit.body).toBe(201);
+    const after = await get('/api/portfolio/valuation', gp, first.headers.etag as string);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    expect((await get('/api/portfolio/positions', gp, positions.headers.etag as string)).statusCode).toBe(200);
+  });
 });
