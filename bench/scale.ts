@@ -12,8 +12,9 @@
  * that alone, =off leaves it out; BENCH_SCALE_PROFILE=1 writes a CPU profile of its last LOG IN to
  * bench-results/profiles/dashboard-<size>.cpuprofile (bench/profile-top.ts reads it).
  */
-import autocannon from 'autocannon';
-import type { ChildProcess } from 'node:child_process';
+import type autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +23,8 @@ import { formatDashboardScale, measureDashboardAtScale, type DashboardScaleResul
 import { runLoad, statsOf, type RunStats } from './load';
 import { SCALE_SIZES, type ScaleSize } from './scale-seed';
 import { BENCH_USER, type ServerReady, type ServerUsage } from './shared';
+
+const requireHere = createRequire(import.meta.url);
 
 /** What bench/run.ts lends the scale step: its database, server and usage helpers. */
 export interface ScaleHost {
@@ -298,12 +301,30 @@ async function lotsShare(base: string, token: string): Promise<string> {
 }
 
 /** /healthz at 20 requests a second on one connection, beside a run of bench/load.ts (which keeps the one run it may stop). */
+/** Runs in a process of its own: autocannon at 20 requests a second on one connection, its result as JSON on stdout. */
+const HEALTHZ_PROBE = `
+const [url, seconds, autocannon] = process.argv.slice(1);
+require(autocannon)({ url, connections: 1, duration: Number(seconds), overallRate: 20, timeout: 60 }, (err, r) => {
+  if (err) { console.error(String(err)); process.exit(1); }
+  process.stdout.write(JSON.stringify(r));
+});`;
+
 function runHealthz(url: string, seconds: number): Promise<RunStats> {
   const options = { url, connections: 1, seconds, overallRate: 20 };
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 1, duration: seconds, overallRate: 20, timeout: 60 }, (err: unknown, r) => {
-      if (err) return reject(err instanceof Error ? err : new Error(JSON.stringify(err)));
-      resolve(statsOf(options, r));
+    // In a process of its own: on the load generator's event loop, /healthz's times would include
+    // the time that loop spends reading ten connections of megabyte answers.
+    const probe = spawn(process.execPath, ['-e', HEALTHZ_PROBE, url, String(seconds), requireHere.resolve('autocannon')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    probe.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    probe.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    probe.once('error', reject);
+    probe.once('close', (code) => {
+      if (code !== 0) return reject(new Error(`the /healthz probe failed (${code}): ${err.slice(0, 300)}`));
+      resolve(statsOf(options, JSON.parse(out) as autocannon.Result));
     });
   });
 }
