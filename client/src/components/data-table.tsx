@@ -244,17 +244,16 @@ export function DataTable<Row extends RowData>({
   const renderRow = (row: TableModelRow<typeof features, Row>, index: number, measure?: (node: HTMLTableRowElement | null) => void) => {
     const context: RowContext = { depth: row.depth, expanded: row.getIsExpanded(), toggleExpanded: () => row.toggleExpanded() };
     const whole = fullRow?.(row.original);
+    const rowProps = {
+      ref: measure,
+      'data-index': measure ? index : undefined,
+      'data-row-id': row.id,
+      role: 'row',
+      'aria-rowindex': counted ? index + 2 : undefined,
+    };
     if (whole !== undefined && whole !== null) {
       return (
-        <tr
-          key={row.id}
-          ref={measure}
-          data-index={measure ? index : undefined}
-          data-row-id={row.id}
-          role="row"
-          aria-rowindex={counted ? index + 2 : undefined}
-          className={joined(rowClassName?.(row.original, row.depth), 'data-table__full-row')}
-        >
+        <tr key={row.id} {...rowProps} className={joined(rowClassName?.(row.original, row.depth), 'data-table__full-row')}>
           <td role="cell" colSpan={columnCount} className="data-table__full">
             <div className="data-table__full-content">{whole}</div>
           </td>
@@ -262,15 +261,7 @@ export function DataTable<Row extends RowData>({
       );
     }
     return (
-      <tr
-        key={row.id}
-        ref={measure}
-        data-index={measure ? index : undefined}
-        data-row-id={row.id}
-        role="row"
-        aria-rowindex={counted ? index + 2 : undefined}
-        className={rowClassName?.(row.original, row.depth)}
-      >
+      <tr key={row.id} {...rowProps} className={rowClassName?.(row.original, row.depth)}>
         {columns.map((column, i) => {
           const Cell = i === 0 ? FirstCell : 'td';
           const text = column.text(row.original);

@@ -1,7 +1,7 @@
 import { sellFifo } from '@domain/fifo';
 import { centsText, dec } from '@domain/money';
 import { valuePortfolio, type LotInput, type PrivateAssetInput } from '@domain/valuation';
-import type { FakeHandlers, ProcedureOutput } from './fake-api';
+import { FakeApiError, type FakeHandlers, type ProcedureOutput } from './fake-api';
 import type {
   FullValuation,
   LiveQuote,
@@ -276,5 +276,26 @@ export function sellFromBooks(books: Books, input: unknown) {
     fee: centsText(sale.fee),
     realized_gain: centsText(sale.realizedGain),
     cash_available: settles ? books.balances.cashAvailable : null,
+  };
+}
+
+/**
+ * The dashboards' reads with `portfolio.lots` failing as the books' read would (500) until
+ * `recover()`: for the states a symbol's lots and the Sell dialog show when the lots cannot be loaded.
+ */
+export function readsWithFailingLots(books: Books = booksFixture()): { handlers: FakeHandlers; recover: () => void } {
+  const reads = dashboardReads({}, books);
+  let fail = true;
+  return {
+    handlers: {
+      ...reads,
+      'portfolio.lots': (input) => {
+        if (fail) throw new FakeApiError(500, 'The books could not be read.');
+        return reads['portfolio.lots']!(input);
+      },
+    },
+    recover: () => {
+      fail = false;
+    },
   };
 }

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { booksFixture, dashboardReads, positionsOf } from '../../../test/portfolio-fixtures';
-import { FakeApiError, fakeApi } from '../../../test/fake-api';
+import { booksFixture, dashboardReads, positionsOf, readsWithFailingLots } from '../../../test/portfolio-fixtures';
+import { fakeApi } from '../../../test/fake-api';
 import { renderApp, storeSession } from '../../../test/render-app';
 
 /** The body rows' first cells: a symbol, or "Lot of …" for a purchase lot. */
@@ -107,22 +107,14 @@ describe('the Liquid Assets table', () => {
   it('says when a symbol’s lots could not be loaded, and loads them on Try again', async () => {
     const user = userEvent.setup();
     storeSession('LP');
-    const books = booksFixture();
-    const reads = dashboardReads({}, books);
-    let fail = true;
-    const api = fakeApi({
-      ...reads,
-      'portfolio.lots': (input) => {
-        if (fail) throw new FakeApiError(500, 'The books could not be read.');
-        return reads['portfolio.lots']!(input);
-      },
-    });
+    const lots = readsWithFailingLots();
+    const api = fakeApi(lots.handlers);
     renderApp('/lp_dashboard', api);
     await user.click(await screen.findByRole('button', { name: 'Show lots of KO' }));
     const table = within(screen.getByRole('region', { name: 'Liquid Assets table' }));
     const alert = await table.findByRole('alert');
     expect(alert.textContent).toBe('The lots of KO could not be loaded. The books could not be read.');
-    fail = false;
+    lots.recover();
     await user.click(table.getByRole('button', { name: 'Try again' }));
     await table.findByRole('rowheader', { name: 'Lot of Feb 1, 2024' });
     expect(table.queryByRole('alert')).toBeNull();

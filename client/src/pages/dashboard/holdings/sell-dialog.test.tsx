@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeApiError, fakeApi, type FakeHandler } from '../../../test/fake-api';
-import { booksFixture, dashboardReads, sellFromBooks } from '../../../test/portfolio-fixtures';
+import { booksFixture, dashboardReads, readsWithFailingLots, sellFromBooks } from '../../../test/portfolio-fixtures';
 import { renderApp, storeSession } from '../../../test/render-app';
 import { PREVIEW_PROMPT, SELL_LOTS_FAILED, SELL_LOTS_LOADING } from './sell-dialog';
 
@@ -196,22 +196,14 @@ describe('the Sell action on a liquid position', () => {
   it('says when the lots could not be loaded, and works the sale out once they are', async () => {
     const user = userEvent.setup();
     storeSession('GP');
-    const books = booksFixture();
-    const reads = dashboardReads({}, books);
-    let fail = true;
-    const api = fakeApi({
-      ...reads,
-      'portfolio.lots': (input) => {
-        if (fail) throw new FakeApiError(500, 'The books could not be read.');
-        return reads['portfolio.lots']!(input);
-      },
-    });
+    const lots = readsWithFailingLots();
+    const api = fakeApi(lots.handlers);
     renderApp('/gp_dashboard', api);
     await user.click(await screen.findByRole('button', { name: 'Sell KO' }));
     const dialog = screen.getByRole('dialog', { name: 'Sell KO' });
     expect((await within(dialog).findByText(SELL_LOTS_FAILED)).getAttribute('role')).toBe('alert');
     await user.type(within(dialog).getByLabelText('Quantity'), '10');
-    fail = false;
+    lots.recover();
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByText('Selling 10 KO brings $600.00: a realized gain of $20.00 (first in, first out).')).toBeTruthy();
     expect(api.callsTo('portfolio.holdings.sell')).toHaveLength(0);
