@@ -172,10 +172,10 @@ const NO_CENTS = BigInt(0);
  * Money is in cents; a cost basis is stored in cents but its column has no scale, so the lots'
  * money is kept at the most places any cost has (2 as the books keep them), and shown at cents.
  */
-function lotMoney(lot: LotInput, cost: Scaled, places: number, quote: Scaled[] | undefined): LotMoney {
+function lotMoney(lot: LotInput, places: number, quote: Scaled[] | undefined): LotMoney {
   const qty = scaledOf(lot.qty);
   const toPlaces = pow10(places - 2);
-  const costAt = atPlaces(cost, places);
+  const costAt = atPlaces(scaledOf(lot.costBasis), places);
   // A lot without a quote yet is valued at what it cost, so it neither adds nor removes gains.
   const value = quote ? amountCents(qty, quote[0]!) * toPlaces : costAt;
   const dayGain = quote ? amountCents(qty, quote[1]!) * toPlaces : NO_CENTS;
@@ -231,7 +231,8 @@ export interface LiquidFigures {
   value: Decimal;
   cost: Decimal;
   dayGain: Decimal;
-  /** What the next valuation may reuse. */
+  /** What was valued, and what the next valuation may reuse of it. */
+  input: Pick<PortfolioInput, 'lots' | 'quotes'>;
   symbols: ReadonlyMap<string, SymbolFigures>;
   valueAtPlaces: bigint;
 }
@@ -248,19 +249,27 @@ function sameQuote(a: QuoteInput | undefined, b: QuoteInput | undefined): boolea
   return a === b || (a !== undefined && b !== undefined && a.lastPrice === b.lastPrice && a.change === b.change);
 }
 
-/** Decimal places of decimal text ("12.50" → 2). */
+function sameQuotes(a: ReadonlyMap<string, QuoteInput>, b: ReadonlyMap<string, QuoteInput>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, q] of a) if (!sameQuote(q, b.get(key))) return false;
+  return true;
+}
+
+/** Decimal places of decimal text ("12.50" → 2), without making a BigInt of every cost. */
 function placesOf(text: string): number {
-  const point = text.indexOf('.');
   if (text.includes('e') || text.includes('E')) return scaledOf(text).places;
+  const point = text.indexOf('.');
   return point < 0 ? 0 : text.length - point - 1;
 }
 
 /**
  * The lots valued at the quotes; it depends on nothing else, so a change of cash can keep it. With
- * `previous` (the valuation of the books before a change), a symbol whose lots and quote are as
- * they were keeps its figures: a sale revalues one symbol, not 20,000 lots.
+ * `previous` (the valuation of the books before a change): the same lots (the same array, as the
+ * engine keeps it while they are unchanged) at the same quotes are `previous` itself; else a symbol
+ * whose lots and quote are as they were keeps its figures: a sale revalues one symbol, not 20,000 lots.
  */
 export function valueLiquid(input: Pick<PortfolioInput, 'lots' | 'quotes'>, previous?: LiquidFigures): LiquidFigures {
+  if (previous && previous.input.lots === input.lots && sameQuotes(previous.input.quotes, input.quotes)) return previous;
   let places = 2;
   for (const lot of input.lots) {
     const p = placesOf(lot.costBasis);
@@ -302,7 +311,7 @@ export function valueLiquid(input: Pick<PortfolioInput, 'lots' | 'quotes'>, prev
     ) {
       figures = before;
     } else {
-      const held = lots.map((lot) => lotMoney(lot, scaledOf(lot.costBasis), places, scaledQuote(quoteKeyOf(lot)))).sort(byDateThenId);
+      const held = lots.map((lot) => lotMoney(lot, places, scaledQuote(quoteKeyOf(lot)))).sort(byDateThenId);
       figures = {
         lots,
         quotes,
@@ -362,7 +371,7 @@ export function valueLiquid(input: Pick<PortfolioInput, 'lots' | 'quotes'>, prev
     };
   });
   positions.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
-  return { positions, value: liquidValue, cost: liquidCost, dayGain, symbols, valueAtPlaces: liquidValueCents };
+  return { positions, value: liquidValue, cost: liquidCost, dayGain, input, symbols, valueAtPlaces: liquidValueCents };
 }
 
 /** Every figure of the books; `liquid`, when given, is `valueLiquid` of these same lots and quotes. */

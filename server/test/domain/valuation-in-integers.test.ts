@@ -133,6 +133,20 @@ describe('valuePortfolio in integers', () => {
     }
   });
 
+  it('is the valuation before when the lots are the same ones at the same quotes (a change of cash)', () => {
+    const random = seededRandom(7);
+    let books = randomBooks(random);
+    while (books.quotes.size === 0 || books.lots.length === 0) books = randomBooks(random);
+    const { lots, quotes } = books;
+    const previous = valueLiquid({ lots, quotes });
+    expect(valueLiquid({ lots, quotes: new Map(quotes) }, previous)).toBe(previous);
+    const moved = new Map(quotes);
+    const [key, quote] = [...quotes][0]!;
+    moved.set(key, { ...quote, lastPrice: `${quote.lastPrice}1` });
+    expect(valueLiquid({ lots, quotes: moved }, previous)).not.toBe(previous);
+    expect(valueLiquid({ lots: [...lots], quotes }, previous)).not.toBe(previous);
+  });
+
   it('values books after a change, from the valuation before it, exactly as big.js values them afresh', () => {
     const random = seededRandom(26);
     let kept = 0;

@@ -12,8 +12,8 @@ import {
 /**
  * The lots' and positions' figures as they were written with big.js before they were computed in
  * integers (domain/scaled.ts): the reference valuation-in-integers.test.ts compares the product's
- * code with. Kept as it was; not used by the product. (`valueAtPlaces` -1 and no symbols: nothing of
- * it can be taken for a valuation to keep.)
+ * code with. Kept as it was; not used by the product. (It offers no lots, symbols or value for a
+ * valuation to keep.)
  */
 const pct = percentText;
 
@@ -84,5 +84,6 @@ export function valuePortfolioByBigJs(input: PortfolioInput): Valuation {
   });
   positions.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
   // The totals above the liquid figures were not changed by the integers: the product's own code.
-  return valuePortfolio(input, { positions, value: liquidValue, cost: liquidCost, dayGain, symbols: new Map(), valueAtPlaces: BigInt(-1) });
+  const nothingToKeep = { input: { lots: [], quotes: new Map() }, symbols: new Map(), valueAtPlaces: BigInt(-1) };
+  return valuePortfolio(input, { positions, value: liquidValue, cost: liquidCost, dayGain, ...nothingToKeep });
 }

@@ -163,12 +163,11 @@ export interface PortfolioView {
   /** The live quote fields of each held symbol, by quote key. */
   live: Map<string, LiveQuote>;
   holdings: HoldingView[];
-  /** The version of the lots read (portfolio_state.lots_version), the lots, and what they were valued at. */
+  /** The version of the lots read (portfolio_state.lots_version), and the lots. */
   lotsVersion: number;
   held: HeldLots;
-  /** The holdings list by symbol, for the next view to keep what did not change. */
+  /** The holdings list by symbol, and the lots valued: for the next view to keep what did not change. */
   holdingRows: HoldingRows;
-  quotes: ReadonlyMap<string, QuoteInput>;
   liquid: LiquidFigures;
 }
 
@@ -186,16 +185,6 @@ export type Listen = (
   onListen: () => void,
   onLost?: () => void,
 ) => Promise<() => Promise<void>>;
-
-/** Whether two maps of quotes hold the same prices and changes. */
-function sameQuotes(a: ReadonlyMap<string, QuoteInput>, b: ReadonlyMap<string, QuoteInput>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [key, q] of a) {
-    const other = b.get(key);
-    if (other?.lastPrice !== q.lastPrice || other.change !== q.change) return false;
-  }
-  return true;
-}
 
 /** How long a computed view serves at most without a change: quotes turn stale with time alone. */
 const MAX_AGE_MS = 30_000;
@@ -284,12 +273,9 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
       }
       live.set(key, quote);
     }
-    const sameLots = before !== null && held === before.held;
-    // The same lots at the same quotes: the positions (every lot's figures) are as they were; else
-    // the symbols whose lots and quote are as they were keep their figures (valueLiquid).
-    const liquid = sameLots && sameQuotes(books.input.quotes, before.quotes) ? before.liquid : valueLiquid(books.input, before?.liquid);
-    // Valuing 20,000 lots and making their rows are tens of milliseconds each: other requests are
-    // answered between them.
+    // Only what changed is valued again (valueLiquid keeps the rest). Valuing 20,000 lots and making
+    // their rows are tens of milliseconds each: other requests are answered between them.
+    const liquid = valueLiquid(books.input, before?.liquid);
     if (liquid !== before?.liquid) await yieldToLoop();
     // Serialized once per change of what it shows: every GET /api/holdings until then sends this
     // text with this tag, so a change of cash only (a deposit) costs no new JSON of 20,000 lots and
@@ -305,8 +291,8 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
           return (body ??= holdingsJson(rows));
         },
       });
+      await yieldToLoop();
     }
-    if (holdings !== before?.holdings) await yieldToLoop();
     return {
       version,
       computedAt: now,
@@ -319,7 +305,6 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
       lotsVersion,
       held,
       holdingRows: rows,
-      quotes: books.input.quotes,
       liquid,
     };
   }
