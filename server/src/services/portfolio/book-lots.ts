@@ -1,4 +1,4 @@
-import { asc, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { holdings } from '../../db/schema';
 import type { LotRow } from './trades';
@@ -29,12 +29,17 @@ const lotColumns = {
   purchaseDate: holdings.purchaseDate,
 };
 
-/** The lots (bought by `day` when given), in the books' order. */
-export function readLots(db: Queryable, day?: string): Promise<BookLot[]> {
+/** The lots (bought by `day`, of `symbols`, when given), in the books' order. */
+export function readLots(db: Queryable, only: { day?: string; symbols?: string[] } = {}): Promise<BookLot[]> {
   return db
     .select(lotColumns)
     .from(holdings)
-    .where(day === undefined ? undefined : lte(holdings.purchaseDate, day))
+    .where(
+      and(
+        only.day === undefined ? undefined : lte(holdings.purchaseDate, only.day),
+        only.symbols === undefined ? undefined : inArray(holdings.symbol, only.symbols),
+      ),
+    )
     .orderBy(asc(holdings.symbol), asc(holdings.purchaseDate), asc(holdings.id));
 }
 
@@ -47,12 +52,6 @@ async function symbolPrints(db: Queryable): Promise<Map<string, string>> {
     from holdings group by symbol order by symbol`)) as { symbol: string; print: string }[] | { rows: { symbol: string; print: string }[] };
   const rows = Array.isArray(result) ? result : result.rows;
   return new Map(rows.map((r) => [r.symbol, r.print]));
-}
-
-function heldLots(bySymbol: Map<string, BookLot[]>, prints: Map<string, string>): HeldLots {
-  const all: BookLot[] = [];
-  for (const symbol of prints.keys()) for (const lot of bySymbol.get(symbol) ?? []) all.push(lot);
-  return { all, bySymbol, prints };
 }
 
 const bySymbolOf = (lots: readonly BookLot[]): Map<string, BookLot[]> => {
@@ -73,21 +72,16 @@ const bySymbolOf = (lots: readonly BookLot[]): Map<string, BookLot[]> => {
 export async function readHeldLots(db: Queryable, before?: HeldLots): Promise<HeldLots> {
   const prints = await symbolPrints(db);
   const changed = before ? [...prints].filter(([symbol, print]) => before.prints.get(symbol) !== print).map(([symbol]) => symbol) : null;
-  const read =
-    changed === null
-      ? await readLots(db)
-      : changed.length === 0
-        ? []
-        : await db
-            .select(lotColumns)
-            .from(holdings)
-            .where(inArray(holdings.symbol, changed))
-            .orderBy(asc(holdings.symbol), asc(holdings.purchaseDate), asc(holdings.id));
+  const read = changed?.length === 0 ? [] : await readLots(db, changed === null ? {} : { symbols: changed });
   const fresh = bySymbolOf(read);
   const bySymbol = new Map<string, BookLot[]>();
+  const all: BookLot[] = [];
+  // In the database's order of symbols, as a read of every lot would give them.
   for (const symbol of prints.keys()) {
     const lots = fresh.get(symbol) ?? before?.bySymbol.get(symbol);
-    if (lots) bySymbol.set(symbol, lots);
+    if (!lots) continue;
+    bySymbol.set(symbol, lots);
+    for (const lot of lots) all.push(lot);
   }
-  return heldLots(bySymbol, prints);
+  return { all, bySymbol, prints };
 }

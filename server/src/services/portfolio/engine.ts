@@ -52,7 +52,7 @@ export async function readBooks(
 ): Promise<Books> {
   const year = `${today.slice(0, 4)}-01-01`;
   const [lots, assets, [balances], [realized], [dividends]] = await Promise.all([
-    !past && lotsAsRead ? lotsAsRead : readLots(db, past?.day),
+    !past && lotsAsRead ? lotsAsRead : readLots(db, { day: past?.day }),
     db.select().from(privateAssets).orderBy(asc(privateAssets.id)),
     db.select().from(accountBalances).limit(1),
     db
@@ -281,7 +281,7 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
     // text with this tag, so a change of cash only (a deposit) costs no new JSON of 20,000 lots and
     // clients keep their copy (304). Only the symbols whose lots or quote changed get new rows.
     const rows = holdingRows(held, live, before?.holdingRows);
-    const holdings = rows.unchanged && before ? before.holdings : rows.rows;
+    const holdings = rows.rows;
     if (holdings !== before?.holdings) {
       // Written when first asked for: the dashboards' readers of this view do not wait for it.
       let body: Buffer | undefined;

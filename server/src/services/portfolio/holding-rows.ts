@@ -17,7 +17,8 @@ export type HoldingView = {
 /** One symbol's rows of the list, kept while its lots and its quote stay as they were. */
 export interface SymbolRows {
   lots: readonly BookLot[];
-  /** The live quote of each of its quote keys (one, but for a symbol held as stock and as crypto). */
+  /** Its lots' quote keys (one, but for a symbol held as stock and as crypto), and the live quote of each. */
+  keys: readonly string[];
   quotes: readonly (LiveQuote | undefined)[];
   rows: HoldingView[];
   /** Its rows' JSON without the brackets, written when first needed. */
@@ -25,10 +26,9 @@ export interface SymbolRows {
 }
 
 export interface HoldingRows {
+  /** The list before itself when every symbol's rows are those before, in the same order. */
   rows: HoldingView[];
   bySymbol: Map<string, SymbolRows>;
-  /** Every symbol's rows are those before, in the same order: the list is the one before. */
-  unchanged: boolean;
 }
 
 /** Whether two flat rows hold the same values. */
@@ -71,22 +71,18 @@ export function holdingRows(held: HeldLots, live: ReadonlyMap<string, LiveQuote>
   const previousSymbols = before ? [...before.bySymbol.keys()] : [];
   let at = 0;
   for (const [symbol, lots] of held.bySymbol) {
-    const keys = [...new Set(lots.map(quoteKeyOf))];
-    const quotes = keys.map((key) => live.get(key));
     const kept = before?.bySymbol.get(symbol);
-    const same =
-      kept !== undefined &&
-      kept.lots === lots &&
-      kept.quotes.length === quotes.length &&
-      kept.quotes.every((q, i) => sameQuote(q, quotes[i]));
-    bySymbol.set(symbol, same ? kept : { lots, quotes, rows: rowsOf(lots, live) });
+    const keys = kept?.lots === lots ? kept.keys : [...new Set(lots.map(quoteKeyOf))];
+    const quotes = keys.map((key) => live.get(key));
+    const same = kept !== undefined && kept.lots === lots && kept.quotes.every((q, i) => sameQuote(q, quotes[i]));
+    bySymbol.set(symbol, same ? kept : { lots, keys, quotes, rows: rowsOf(lots, live) });
     if (!same || previousSymbols[at] !== symbol) unchanged = false;
     at += 1;
   }
-  if (unchanged && before) return { rows: before.rows, bySymbol, unchanged };
+  if (unchanged && before) return { rows: before.rows, bySymbol };
   const rows: HoldingView[] = [];
   for (const symbolRows of bySymbol.values()) for (const row of symbolRows.rows) rows.push(row);
-  return { rows, bySymbol, unchanged: false };
+  return { rows, bySymbol };
 }
 
 /** The list's JSON, from each symbol's JSON (written once per symbol's rows). */
