@@ -6,7 +6,6 @@
  * 2024–2025. Target: the commit under 10 s on the embedded database.
  */
 import { pathToFileURL } from 'node:url';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openPglite, openPostgres, type Database } from '../server/src/db/open';
 import { createUser } from '../server/src/services/users/users';
 import { commitImport, previewImport, writeBatched, writeLineByLine } from '../server/src/services/imports/imports';
@@ -24,8 +23,9 @@ export interface ImportsResult {
   kilobytes: number;
   previewSeconds: number;
   commitSeconds: number;
-  /** The longest the event loop was held during the commit (what a /healthz would have waited at most). */
-  commitLongestStallMs: number;
+  /** The longest the event loop was held during the preview and during the commit (what a /healthz would have waited at most). */
+  previewLongestHoldMs: number;
+  commitLongestHoldMs: number;
   added: number;
 }
 
@@ -42,6 +42,36 @@ export function importFile(lines = LINES): string {
   return `${rows.join('\n')}\n`;
 }
 
+/** The most a request that /healthz sends would wait during the import's work. */
+export const IMPORT_HOLD_TARGET_MS = 50;
+
+/**
+ * The longest the event loop went without a turn while `work` ran: a 1 ms timer notes each gap
+ * between two of its turns, from before `work` starts. (monitorEventLoopDelay missed a block that
+ * began right after it was enabled: 116 ms reported where a 465 ms parse of the file held the loop.)
+ */
+async function longestHold<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; elapsedMs: number }> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  await new Promise<void>((resolve) => setTimeout(resolve, 5));
+  const start = performance.now();
+  try {
+    const value = await work();
+    const elapsedMs = performance.now() - start;
+    // The gap the work ended in counts too.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    longest = Math.max(longest, performance.now() - last);
+    return { value, ms: longest, elapsedMs };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** Preview, then commit, of the bench file on a migrated, empty database. */
 async function timeImport(database: Database, kind: ImportsResult['database']): Promise<ImportsResult> {
   const user = await createUser(
@@ -51,29 +81,20 @@ async function timeImport(database: Database, kind: ImportsResult['database']): 
   const deps = { db: database.db, now: () => new Date(), market: { lookup: () => Promise.resolve('priced' as const) } };
   const csv = importFile();
   const input = { file_name: 'bench.csv', format: 'generic' as const, csv };
-  let t = performance.now();
-  const preview = await previewImport(deps, input);
-  const previewMs = performance.now() - t;
-  if (preview.counts.errors > 0) throw new Error(`the bench file has problems: ${preview.problems[0]?.message}`);
-  const stalls = monitorEventLoopDelay({ resolution: 10 });
-  stalls.enable();
-  t = performance.now();
-  const committed = await commitImport(
-    deps,
-    { id: user.id, email: 'bench@imports.test' },
-    input,
-    LINE_BY_LINE ? writeLineByLine : writeBatched,
+  const preview = await longestHold(() => previewImport(deps, input));
+  if (preview.value.counts.errors > 0) throw new Error(`the bench file has problems: ${preview.value.problems[0]?.message}`);
+  const commit = await longestHold(() =>
+    commitImport(deps, { id: user.id, email: 'bench@imports.test' }, input, LINE_BY_LINE ? writeLineByLine : writeBatched),
   );
-  const commitMs = performance.now() - t;
-  stalls.disable();
   return {
     database: kind,
     lines: LINES,
     kilobytes: Math.round(csv.length / 1024),
-    previewSeconds: previewMs / 1000,
-    commitSeconds: commitMs / 1000,
-    commitLongestStallMs: stalls.max / 1e6,
-    added: committed.counts.new,
+    previewSeconds: preview.elapsedMs / 1000,
+    commitSeconds: commit.elapsedMs / 1000,
+    previewLongestHoldMs: preview.ms,
+    commitLongestHoldMs: commit.ms,
+    added: commit.value.counts.new,
   };
 }
 
@@ -114,8 +135,8 @@ export function formatImports(results: readonly ImportsResult[]): string {
   for (const r of results) {
     lines.push(
       `  ${r.database === 'embedded' ? 'embedded database' : 'PostgreSQL       '}  ${r.lines} lines (${r.kilobytes} KB): ` +
-        `preview ${r.previewSeconds.toFixed(2)} s, commit ${r.commitSeconds.toFixed(2)} s (${r.added} added; ` +
-        `event loop held at most ${Math.round(r.commitLongestStallMs)} ms at a time)`,
+        `preview ${r.previewSeconds.toFixed(2)} s, commit ${r.commitSeconds.toFixed(2)} s (${r.added} added); ` +
+        `event loop held at most ${Math.round(r.previewLongestHoldMs)} ms (preview) and ${Math.round(r.commitLongestHoldMs)} ms (commit) at a time`,
     );
   }
   const embedded = results.find((r) => r.database === 'embedded');
@@ -125,6 +146,10 @@ export function formatImports(results: readonly ImportsResult[]): string {
       `  target: commit of ${embedded.lines} lines on the embedded database under ${IMPORT_COMMIT_TARGET_SECONDS} s: ${ok ? 'OK' : 'MISS'}`,
     );
   }
+  const held = Math.max(...results.map((r) => Math.max(r.previewLongestHoldMs, r.commitLongestHoldMs)));
+  lines.push(
+    `  target: the event loop held at most ${IMPORT_HOLD_TARGET_MS} ms at a time: ${held <= IMPORT_HOLD_TARGET_MS ? 'OK' : 'MISS'} (${Math.round(held)} ms)`,
+  );
   return lines.join('\n');
 }
 

@@ -22,8 +22,13 @@ const newYorkDay = new Intl.DateTimeFormat('en-CA', {
 
 /** The firm keeps its books on New York time: the trading day a moment falls on there. */
 export function dayInNewYork(at: Date): string {
-  return newYorkDay.format(at);
+  // The same moment asked again (an import checks each of its lines against one "now") is answered
+  // from the last: a format costs microseconds, which 10,000 lines make 70 ms.
+  const ms = at.getTime();
+  if (ms !== lastAsked.ms) lastAsked = { ms, day: newYorkDay.format(at) };
+  return lastAsked.day;
 }
+let lastAsked = { ms: Number.NaN, day: '' };
 
 /** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {

@@ -5,7 +5,8 @@ import type { OpenLot } from '../../domain/fifo';
 import { centsText, dec, type Decimal } from '../../domain/money';
 import { auditRows, type Actor, type AuditEntry } from '../../platform/audit';
 import { insertJsonRows } from '../../db/bulk-insert';
-import { YIELD_EVERY, yieldToLoop } from '../../platform/yield';
+import { LoopSlice, yieldToLoop } from '../../platform/yield';
+import { inStatements, ROWS_PER_STATEMENT } from '../../platform/in-statements';
 import { quoteKey } from '../market/provider';
 import {
   checkDay,
@@ -66,9 +67,6 @@ import { typedSymbol } from '../portfolio/trade-rules';
  * with the same ids as line by line.
  */
 
-/** Rows in one statement. */
-const CHUNK = 1000;
-
 interface MemoryLot extends OpenLot {
   row: LotRow;
   /** Already in the database when the import started (else written at the end, as it is then). */
@@ -78,21 +76,19 @@ interface MemoryLot extends OpenLot {
 
 type SharesEntry = Parameters<typeof sharesFrom>[1][number];
 
-/** `n` ids of a serial column's sequence, taken in order as n inserts would. */
+/** `n` ids of a serial column's sequence, taken in order as n inserts would, ROWS_PER_STATEMENT at a time. */
 async function nextIds(tx: Queryable, table: string, n: number): Promise<number[]> {
-  if (n === 0) return [];
-  const rows = (await tx.execute<{ id: number }>(
-    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n}::int)`,
-  )) as { id: number }[] | { rows: { id: number }[] };
-  const list = Array.isArray(rows) ? rows : rows.rows;
-  return list.map((r) => Number(r.id)).sort((a, b) => a - b);
+  const ids: number[] = [];
+  for (let left = n; left > 0; left -= ROWS_PER_STATEMENT) {
+    if (left < n) await yieldToLoop();
+    const rows = (await tx.execute<{ id: number }>(
+      sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${Math.min(left, ROWS_PER_STATEMENT)}::int)`,
+    )) as { id: number }[] | { rows: { id: number }[] };
+    const list = Array.isArray(rows) ? rows : rows.rows;
+    ids.push(...list.map((r) => Number(r.id)).sort((a, b) => a - b));
+  }
+  return ids;
 }
-
-const chunks = <T>(rows: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
-  return out;
-};
 
 class BooksInMemory {
   readonly lots = new Map<string, MemoryLot[]>();
@@ -307,23 +303,21 @@ class BooksInMemory {
   /** Everything the replay came to, in a few statements. */
   async write(): Promise<void> {
     const { tx } = this;
-    const gone = [...this.gone];
-    for (const part of chunks(gone)) await tx.delete(holdings).where(inArray(holdings.id, part));
+    await inStatements([...this.gone], (part) => tx.delete(holdings).where(inArray(holdings.id, part)));
     const all = [...this.lots.values()].flat();
     const changed = all.filter((m) => m.stored && m.changed && !this.gone.has(m.id));
-    for (const part of chunks(changed)) {
+    await inStatements(changed, (part) => {
       const values = sql.join(
         part.map((m) => sql`(${m.id}::int, ${m.row.qty}::numeric, ${m.row.pricePaid}::numeric, ${m.row.costBasis}::numeric)`),
         sql`, `,
       );
-      await tx.execute(
+      return tx.execute(
         sql`update holdings as h set qty = v.qty, price_paid = v.price_paid, cost_basis = v.cost_basis from (values ${values}) as v(id, qty, price_paid, cost_basis) where h.id = v.id`,
       );
-      await yieldToLoop();
-    }
+    });
     const added = all.filter((m) => !m.stored).sort((a, b) => a.id - b.id);
-    for (const part of chunks(added)) {
-      await insertJsonRows(
+    await inStatements(added, (part) =>
+      insertJsonRows(
         tx,
         holdings,
         part.map(({ row }) => ({
@@ -337,34 +331,27 @@ class BooksInMemory {
           costBasis: row.costBasis,
           createdBy: row.createdBy,
         })),
-      );
-      await yieldToLoop();
-    }
+      ),
+    );
     for (const [key, map] of this.closes) {
       const rows = [...map.entries()].filter(([, c]) => c.changed);
-      for (const part of chunks(rows)) {
+      await inStatements(rows, (part) => {
         const values = sql.join(
           part.map(([date, c]) => sql`(${date}::date, ${c.close}::numeric)`),
           sql`, `,
         );
-        await tx.execute(
+        return tx.execute(
           sql`update daily_closes as d set close = v.close from (values ${values}) as v(date, close) where d.key = ${key} and d.date = v.date`,
         );
-      }
+      });
     }
-    for (const part of chunks(this.ledger)) {
-      await insertJsonRows(tx, ledgerEntries, part);
-      await yieldToLoop();
-    }
+    await inStatements(this.ledger, (part) => insertJsonRows(tx, ledgerEntries, part));
     if (this.cashMoved)
       await tx
         .update(accountBalances)
         .set({ cashAvailable: centsText(this.cash) })
         .where(eq(accountBalances.id, 1));
-    for (const part of chunks(this.audit)) {
-      await insertJsonRows(tx, auditEvents, auditRows(this.actor, this.now, part));
-      await yieldToLoop();
-    }
+    await inStatements(this.audit, (part) => insertJsonRows(tx, auditEvents, auditRows(this.actor, this.now, part)));
   }
 }
 
@@ -384,7 +371,7 @@ export async function writeLinesInBatch(
   const lotIds = await nextIds(tx, 'holdings', lines.filter((l) => l.kind === 'buy').length);
   const entryIds = await nextIds(tx, 'ledger_entries', lines.length);
   const books = new BooksInMemory(tx, actor, now, cash, lotIds, entryIds);
-  for (const part of chunks(symbols)) {
+  await inStatements(symbols, async (part) => {
     const rows = await tx
       .select()
       .from(holdings)
@@ -410,10 +397,11 @@ export async function writeLinesInBatch(
       list.push(e);
       books.entries.set(e.symbol!, list);
     }
-  }
+  });
   const ids: number[] = [];
-  for (const [i, l] of lines.entries()) {
-    if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
+  const slice = new LoopSlice();
+  for (const l of lines) {
+    if (slice.over()) await slice.pause();
     try {
       if (l.kind === 'buy') ids.push(books.buy(l));
       else if (l.kind === 'sell') ids.push(books.sell(l));

@@ -1,5 +1,6 @@
 import { checkAmount, type AmountRule } from '../../domain/amounts';
 import { isCalendarDay } from '../../domain/dates';
+import { LoopSlice } from '../../platform/yield';
 
 /**
  * Reading an imported CSV file (docs/imports.md): RFC 4180 quoting, LF or CRLF line ends, a UTF-8
@@ -12,8 +13,9 @@ export interface CsvRow {
   cells: string[];
 }
 
-/** Rows of a CSV text; a blank line is no row. An unclosed quote is reported with its line. */
-export function readCsv(text: string): { rows: CsvRow[]; unclosedQuoteAt: number | null } {
+/** Rows of a CSV text; a blank line is no row. An unclosed quote is reported with its line. In slices (a file may be 20 MB). */
+export async function readCsv(text: string): Promise<{ rows: CsvRow[]; unclosedQuoteAt: number | null }> {
+  const slice = new LoopSlice();
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const rows: CsvRow[] = [];
   let line = 1;
@@ -62,6 +64,7 @@ export function readCsv(text: string): { rows: CsvRow[]; unclosedQuoteAt: number
       i += c === '\r' && source[i + 1] === '\n' ? 2 : 1;
       line += 1;
       rowLine = line;
+      if (slice.over()) await slice.pause();
     } else {
       cell += c;
       i += 1;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { FEE, MONEY, PRICE, QUANTITY } from '../../domain/amounts';
 import { parseRatio, ratioText } from '../../domain/corporate-actions';
 import { centsText, dec } from '../../domain/money';
+import { LoopSlice } from '../../platform/yield';
 import type { ImportFormat } from '../../contract/import-rules';
 import type { ImportProblem } from '../../contract/imports';
 import { looksLikeFormula, readCsv, readDay, readNumber, type CsvRow, type Parsed } from './csv-read';
@@ -85,10 +86,10 @@ function ibkrCells(cells: string[]): string[] | null {
 }
 
 /** Reads a file in the format asked for (or the one its header names). */
-export function readImport(text: string, asked: ImportFormat | 'auto'): ReadFile {
+export async function readImport(text: string, asked: ImportFormat | 'auto'): Promise<ReadFile> {
   if (text.replace(/^\uFEFF/, '').trim() === '')
     return { format: null, lines: [], problems: [problem(1, null, 'the file is empty')], count: 0 };
-  const { rows, unclosedQuoteAt } = readCsv(text);
+  const { rows, unclosedQuoteAt } = await readCsv(text);
   if (unclosedQuoteAt !== null) {
     return {
       format: null,
@@ -142,13 +143,15 @@ function headerOf(cells: readonly string[], format: ImportFormat): Header {
   return { index, names: cells.map((c) => c.trim()), section };
 }
 
-function readWith(format: ImportFormat, rows: CsvRow[], reader: RowReader): ReadFile {
+async function readWith(format: ImportFormat, rows: CsvRow[], reader: RowReader): Promise<ReadFile> {
   const problems: ImportProblem[] = [];
   const lines: ImportLine[] = [];
   const seen = new Map<string, number>();
   let header = headerOf(rows[0]!.cells, format);
   let count = 0;
+  const slice = new LoopSlice();
   for (const row of rows.slice(1)) {
+    if (slice.over()) await slice.pause();
     const cells = format === 'ibkr' ? ibkrCells(row.cells) : row.cells;
     if (!cells) continue;
     // IBKR puts each section's header above its rows.

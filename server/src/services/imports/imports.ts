@@ -1,4 +1,6 @@
 import { desc } from 'drizzle-orm';
+import { insertJsonRows } from '../../db/bulk-insert';
+import { inStatements } from '../../platform/in-statements';
 import type { Db, Queryable, Tx } from '../../db/open';
 import { importLines, imports } from '../../db/schema';
 import { IMPORT_FORMAT_NAMES, IMPORT_MAX_BYTES, IMPORT_MAX_LINES, IMPORT_TOO_LARGE } from '../../contract/import-rules';
@@ -36,12 +38,9 @@ export interface ImportsDeps {
   market: Pick<MarketService, 'lookup'> & Partial<Pick<MarketService, 'refreshSoon'>>;
 }
 
-/** How many fingerprints are written in one statement. */
-const INSERT_CHUNK = 1000;
-
-function readChecked(input: ImportInput): { read: ReadFile; hash: string } {
+async function readChecked(input: ImportInput): Promise<{ read: ReadFile; hash: string }> {
   if (Buffer.byteLength(input.csv, 'utf8') > IMPORT_MAX_BYTES) throw fail.tooLarge(IMPORT_TOO_LARGE);
-  const read = readImport(input.csv, input.format);
+  const read = await readImport(input.csv, input.format);
   if (read.count > IMPORT_MAX_LINES) {
     throw fail.tooLarge(
       `The file has ${read.count.toLocaleString('en-US')} lines; at most ${IMPORT_MAX_LINES.toLocaleString('en-US')} are imported at once. Split it by date.`,
@@ -81,7 +80,7 @@ function countsOf(read: ReadFile, planned: Planned) {
 
 /** POST /api/imports/preview: every line read and checked, what it will become, every problem; nothing written. */
 export async function previewImport(deps: ImportsDeps, input: ImportInput): Promise<ImportPreviewOutput> {
-  const { read, hash } = readChecked(input);
+  const { read, hash } = await readChecked(input);
   const planned = await planImport(
     planDeps(deps, deps.db, (i) => deps.market.lookup(i)),
     read,
@@ -91,7 +90,7 @@ export async function previewImport(deps: ImportsDeps, input: ImportInput): Prom
     file_name: input.file_name,
     sha256: hash,
     counts: countsOf(read, planned),
-    lines: planned.views,
+    lines: await planned.views(),
     problems: planned.problems,
   };
 }
@@ -165,7 +164,7 @@ export async function commitImport(
   input: ImportInput,
   write: LineWriter = writeBatched,
 ): Promise<ImportCommitOutput> {
-  const { read, hash } = readChecked(input);
+  const { read, hash } = await readChecked(input);
   const now = deps.now();
   const lookup = await lookedUp(deps, read);
   const result = await writeBooks(deps.db, async (tx) => {
@@ -204,7 +203,7 @@ export async function commitImport(
     }));
     for (const l of planned.joined)
       lineRows.push({ importId: row!.id, fingerprint: l.fingerprint, lineNo: l.line, kind: 'dividend', ledgerEntryId: null });
-    for (let i = 0; i < lineRows.length; i += INSERT_CHUNK) await tx.insert(importLines).values(lineRows.slice(i, i + INSERT_CHUNK));
+    await inStatements(lineRows, (part) => insertJsonRows(tx, importLines, part));
     await recordAudit(tx, actor, now, [
       {
         action: 'import.commit',

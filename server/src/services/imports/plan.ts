@@ -10,7 +10,8 @@ import type { Instrument } from '../market/provider';
 import type { SymbolStatus } from '../market/lookup';
 import { noMarketData } from '../market/lookup';
 import { firmSymbol } from '../portfolio/trade-rules';
-import { YIELD_EVERY, yieldToLoop } from '../../platform/yield';
+import { inSlices, LoopSlice } from '../../platform/yield';
+import { inStatements } from '../../platform/in-statements';
 import { problemText, type ImportKind, type ImportLine, type ReadFile } from './formats';
 
 /**
@@ -28,7 +29,8 @@ export interface PlanDeps {
 }
 
 export interface Planned {
-  views: ImportLineView[];
+  /** Each line as the preview shows it (made when asked: the commit does not show them). */
+  views: () => Promise<ImportLineView[]>;
   problems: ImportProblem[];
   /** The new lines, in the order they are written (date, then kind, then line). */
   writes: ImportLine[];
@@ -50,8 +52,6 @@ const DAY_ORDER: Record<ImportKind, number> = {
   withdrawal: 8,
 };
 
-const FINGERPRINT_CHUNK = 1000;
-
 export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planned> {
   const problems = [...read.problems];
   const bad = new Set(problems.map((p) => p.line));
@@ -66,11 +66,10 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
   // Already imported.
   const fingerprints = lines.map((l) => l.fingerprint);
   const known = new Set<string>();
-  for (let i = 0; i < fingerprints.length; i += FINGERPRINT_CHUNK) {
-    const chunk = fingerprints.slice(i, i + FINGERPRINT_CHUNK);
-    const rows = await deps.db.select({ f: importLines.fingerprint }).from(importLines).where(inArray(importLines.fingerprint, chunk));
+  await inStatements(fingerprints, async (part) => {
+    const rows = await deps.db.select({ f: importLines.fingerprint }).from(importLines).where(inArray(importLines.fingerprint, part));
     for (const r of rows) known.add(r.f);
-  }
+  });
   const duplicates: ImportLine[] = [];
   const fresh: ImportLine[] = [];
   const inFile = new Set<string>();
@@ -80,12 +79,12 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
     inFile.add(l.fingerprint);
   }
 
-  for (const l of fresh) {
+  await inSlices(fresh, (l) => {
     const dateProblem = bookDateProblem(l.date, now);
     if (dateProblem)
       problemAt(l, 'date', l.date > '1900-01-01' ? `${l.date} is after today (New York time): future dates are refused` : dateProblem);
     if (l.payDate && l.payDate < l.date) problemAt(l, 'pay_date', 'the pay date cannot be before the date');
-  }
+  });
 
   // Lots the firm holds now, by symbol, oldest first; and what the file's own lines add, in date order.
   const lots = await deps.db
@@ -140,8 +139,9 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
   const heldOn = (symbol: string, day: string, inclusive: boolean) =>
     (held.get(symbol)?.upTo(day, inclusive) ?? ZERO).plus(added.get(symbol)?.upTo(day, inclusive) ?? ZERO);
   const perShareOf = new Map<number, string>();
-  for (const [i, l] of writes.entries()) {
-    if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
+  const slice = new LoopSlice();
+  for (const l of writes) {
+    if (slice.over()) await slice.pause();
     const symbol = l.symbol ?? '';
     if (l.kind === 'buy') add(symbol, l.date, dec(l.qty!));
     else if (l.kind === 'sell') {
@@ -192,43 +192,48 @@ export async function planImport(deps: PlanDeps, read: ReadFile): Promise<Planne
   for (const l of finalWrites) if (l.kind === 'dividend' && !l.price) l.price = perShareOf.get(l.line) ?? null;
 
   const dupSet = new Set(duplicates.map((d) => d.line));
-  const views: ImportLineView[] = lines.map((l) => ({
-    line: l.line,
-    status: dupSet.has(l.line) ? 'duplicate' : bad.has(l.line) ? 'error' : 'new',
-    kind: l.kind,
-    date: l.date || null,
-    symbol: l.symbol,
-    qty: l.qty,
-    price: l.price,
-    amount: l.amount,
-    fee: l.kind === 'dividend' ? l.tax : l.fee,
-    becomes: dupSet.has(l.line)
-      ? 'Already imported: not added again'
-      : joinedTo.has(l.line)
-        ? `Tax withheld on the dividend of line ${joinedTo.get(l.line)}`
-        : describeLine(l),
-    fingerprint: l.fingerprint,
-  }));
-  // Lines that could not be read at all have a row of their own.
-  const viewed = new Set(views.map((v) => v.line));
-  for (const p of problems) {
-    if (viewed.has(p.line)) continue;
-    viewed.add(p.line);
-    views.push({
-      line: p.line,
-      status: 'error',
-      kind: null,
-      date: null,
-      symbol: null,
-      qty: null,
-      price: null,
-      amount: null,
-      fee: null,
-      becomes: 'Not imported',
-      fingerprint: '',
+  const views = async (): Promise<ImportLineView[]> => {
+    const shown: ImportLineView[] = [];
+    await inSlices(lines, (l) => {
+      shown.push({
+        line: l.line,
+        status: dupSet.has(l.line) ? 'duplicate' : bad.has(l.line) ? 'error' : 'new',
+        kind: l.kind,
+        date: l.date || null,
+        symbol: l.symbol,
+        qty: l.qty,
+        price: l.price,
+        amount: l.amount,
+        fee: l.kind === 'dividend' ? l.tax : l.fee,
+        becomes: dupSet.has(l.line)
+          ? 'Already imported: not added again'
+          : joinedTo.has(l.line)
+            ? `Tax withheld on the dividend of line ${joinedTo.get(l.line)}`
+            : describeLine(l),
+        fingerprint: l.fingerprint,
+      });
     });
-  }
-  views.sort((a, b) => a.line - b.line);
+    // Lines that could not be read at all have a row of their own.
+    const viewed = new Set(shown.map((v) => v.line));
+    for (const p of problems) {
+      if (viewed.has(p.line)) continue;
+      viewed.add(p.line);
+      shown.push({
+        line: p.line,
+        status: 'error',
+        kind: null,
+        date: null,
+        symbol: null,
+        qty: null,
+        price: null,
+        amount: null,
+        fee: null,
+        becomes: 'Not imported',
+        fingerprint: '',
+      });
+    }
+    return shown.sort((a, b) => a.line - b.line);
+  };
   problems.sort((a, b) => a.line - b.line);
   return { views, problems, writes: finalWrites, joined: joined.filter((l) => !bad.has(joinedTo.get(l.line)!)), duplicates };
 }
