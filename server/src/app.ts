@@ -86,7 +86,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter = deps.limiter ?? makeLimiter(app, config, database, deps.now);
   const now = deps.now ?? (() => new Date());
   const provider = deps.marketData ?? createMarketDataProvider(config.marketDataProvider);
-  const market = createMarketService({ db: database.db, provider, now, log: app.log });
+  const portfolio = createPortfolioEngine({ db: database.db, now, listen: database.listen });
+  // Today's snapshot is the dashboards' own valuation, not a second one of every lot.
+  const todaysTotals = async () => (await portfolio.current()).valuation.totals;
+  const market = createMarketService({ db: database.db, provider, now, log: app.log, todaysTotals });
   app.addHook('onClose', () => market.stop());
   const background = createBackground(app.log);
   app.addHook('onClose', () => background.idle());
@@ -97,7 +100,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     unobserve();
     history.stop();
   });
-  const portfolio = createPortfolioEngine({ db: database.db, now, listen: database.listen });
   // onClose hooks run in the order they were added: the document jobs stop before the engine they use closes.
   let stopDocumentJobs = async (): Promise<void> => undefined;
   app.addHook('onClose', () => stopDocumentJobs());

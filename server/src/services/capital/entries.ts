@@ -73,21 +73,21 @@ async function unitMovesOf(tx: Queryable, userId: number): Promise<(UnitMove & {
 }
 
 /** The net account value that prices a day's units: the engine's today, the snapshot before. */
-async function pricingValue(tx: Queryable, day: string, today: string, now: Date): Promise<Decimal> {
-  const value = day >= today ? await netAccountValueNow(tx, today) : await pricingValueOn(tx, day, now);
+async function pricingValue(tx: Queryable, day: string, today: string): Promise<Decimal> {
+  const value = day >= today ? await netAccountValueNow(tx, today) : await pricingValueOn(tx, day);
   if (value === null) throw fail.badRequest(`There is no net account value for ${day} yet, so its units cannot be priced.`);
   if (value.lte(0)) throw fail.badRequest(`The net account value on ${day} is not above zero, so its units cannot be priced.`);
   return value;
 }
 
 /** The fund, started on this day (the GP side's units at 1,000.00) if this is the first contribution. */
-async function fundFor(tx: Queryable, day: string, today: string, now: Date): Promise<FundRow> {
+async function fundFor(tx: Queryable, day: string, today: string): Promise<FundRow> {
   const fund = await fundOf(tx, true);
   if (fund) {
     if (day < fund.startDate) throw fail.badRequest(`Capital accounts start on ${fund.startDate}; an entry cannot be dated before it.`);
     return fund;
   }
-  const value = await pricingValue(tx, day, today, now);
+  const value = await pricingValue(tx, day, today);
   const [created] = await tx
     .insert(capitalFund)
     .values({ id: 1, startDate: day, startValue: centsText(value), gpUnits: plain(startUnits(value)) })
@@ -120,8 +120,8 @@ export async function recordEntry(
           );
         }
       }
-      const fund = await fundFor(tx, input.date, today, now);
-      const value = await pricingValue(tx, input.date, today, now);
+      const fund = await fundFor(tx, input.date, today);
+      const value = await pricingValue(tx, input.date, today);
       const outstanding = await unitsOutstandingOn(tx, fund, input.date);
       units = unitsFor(amount, value, outstanding);
       unitValueText = fixed(value.div(outstanding), UNIT_PLACES);

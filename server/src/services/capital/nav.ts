@@ -38,7 +38,7 @@ export async function officialNavDays(db: Queryable): Promise<Map<string, Date>>
  * before the day, the day valued from the ledger when the ledger reaches back to it; else null.
  * The entry being priced is not recorded yet, so its own cash is never in it.
  */
-export async function pricingValueOn(db: Queryable, day: string, now: Date): Promise<Decimal | null> {
+export async function pricingValueOn(db: Queryable, day: string): Promise<Decimal | null> {
   const official = await officialNavOn(db, day);
   if (official) return official;
   const [snapshot] = await db
@@ -49,7 +49,7 @@ export async function pricingValueOn(db: Queryable, day: string, now: Date): Pro
     .limit(1);
   // No snapshot reaches back to the day (books that start before the portal was installed, not
   // rebuilt yet): the day valued from the ledger, when the ledger reaches back to it.
-  if (!snapshot) return netAccountValueFromLedger(db, day, now);
+  if (!snapshot) return netAccountValueFromLedger(db, day);
   return dec(snapshot.value).plus(await missingFromSnapshot(db, day, snapshot.takenAt));
 }
 

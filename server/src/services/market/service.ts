@@ -1,8 +1,9 @@
 import type { Logger } from '../../log';
+import type { PortfolioTotals } from '../../domain/valuation';
 import type { Db, Queryable } from '../../db/open';
 import { dayInNewYork } from '../../domain/dates';
 import { portfolioChanged } from '../portfolio/ledger';
-import { takeSnapshot } from '../portfolio/snapshots';
+import { storeSnapshot, takeSnapshot } from '../portfolio/snapshots';
 import { settleDueDividends } from '../portfolio/corporate-actions';
 import { claimJob } from './jobs';
 import { liveQuote, type LiveQuote } from './live-quote';
@@ -42,9 +43,14 @@ export interface MarketServiceDeps {
   provider: MarketDataProvider;
   now: () => Date;
   log: Pick<Logger, 'warn' | 'error' | 'info'>;
+  /**
+   * Today's totals as the dashboards show them (the app's portfolio engine, which revalues only
+   * what changed). Without it (the command line), today's snapshot reads and values every lot.
+   */
+  todaysTotals?: () => Promise<PortfolioTotals>;
 }
 
-export function createMarketService({ db, provider, now, log }: MarketServiceDeps): MarketService {
+export function createMarketService({ db, provider, now, log, todaysTotals }: MarketServiceDeps): MarketService {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let intervalMs = 60_000;
@@ -86,7 +92,9 @@ export function createMarketService({ db, provider, now, log }: MarketServiceDep
     // New quotes are a new valuation: every instance's engine recomputes on its next read.
     await step('announcing the new quotes', () => portfolioChanged(db));
     await step('settling the dividends due', () => settleDueDividends({ db, now: () => at }));
-    await step("taking today's snapshot", () => takeSnapshot(db, today, at));
+    await step("taking today's snapshot", async () =>
+      todaysTotals ? storeSnapshot(db, today, at, await todaysTotals()) : takeSnapshot(db, today, at),
+    );
     return { updated: report.updated, failed: report.failed };
   }
 

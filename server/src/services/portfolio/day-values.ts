@@ -1,11 +1,11 @@
 import { and, asc, gte, inArray, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { dailyCloses } from '../../db/schema';
-import { addDays, dayInNewYork } from '../../domain/dates';
+import { addDays } from '../../domain/dates';
 import { dec, ZERO, type Decimal } from '../../domain/money';
 import { quoteKeyOf, valuePortfolio, type PortfolioInput, type QuoteInput } from '../../domain/valuation';
 import { quoteKey } from '../market/provider';
-import { readBooks } from './engine';
+import { readPrivateAssets } from './engine';
 import { LedgerReplay, readLedgerHistory, splitFactor, type LedgerHistory, type LedgerMove } from './positions-on';
 
 /**
@@ -132,15 +132,15 @@ export class DayValuer {
 }
 
 /** A valuer over the whole ledger, with the stored closes from `from` to `to`. */
-export async function dayValuer(db: Queryable, from: string, to: string, now: Date): Promise<DayValuer> {
+export async function dayValuer(db: Queryable, from: string, to: string): Promise<DayValuer> {
   const history = await readLedgerHistory(db);
-  const [closes, books] = await Promise.all([readCloses(db, heldKeys(history.moves), from, to), readBooks(db, dayInNewYork(now))]);
-  return new DayValuer(history, closes, books.input);
+  const [closes, privateAssets] = await Promise.all([readCloses(db, heldKeys(history.moves), from, to), readPrivateAssets(db)]);
+  return new DayValuer(history, closes, privateAssets);
 }
 
 /** One past day's net account value from the ledger (null when the ledger starts after it). */
-export async function netAccountValueFromLedger(db: Queryable, day: string, now: Date): Promise<Decimal | null> {
-  const valuer = await dayValuer(db, day, day, now);
+export async function netAccountValueFromLedger(db: Queryable, day: string): Promise<Decimal | null> {
+  const valuer = await dayValuer(db, day, day);
   const first = valuer.replay.firstDay;
   if (first === null || first > day) return null;
   return dec(valuer.valueOn(day).netAccountValue);

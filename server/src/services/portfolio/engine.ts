@@ -39,6 +39,29 @@ export interface Books {
 /** A price for a quote key, for valuing a past day at its closes. */
 export type PriceOf = (key: string) => string | null;
 
+const readPrivateAssetRows = (db: Queryable) => db.select().from(privateAssets).orderBy(asc(privateAssets.id));
+
+const assetInput = (a: typeof privateAssets.$inferSelect) => ({
+  id: a.id,
+  qty: a.qty,
+  pricePaid: a.pricePaid,
+  lastPriceAtDate: a.lastPriceAtDate,
+  dividendDollar: a.dividendDollar,
+  dividendPct: a.dividendPct,
+  totalRentalIncome: a.totalRentalIncome,
+  monthlyRentalIncome: a.monthlyRentalIncome,
+});
+
+const privateAssetsInput = (assets: readonly (typeof privateAssets.$inferSelect)[]): Pick<PortfolioInput, 'ventures' | 'properties'> => ({
+  ventures: assets.filter((a) => a.kind === 'venture').map(assetInput),
+  properties: assets.filter((a) => a.kind === 'real_estate').map(assetInput),
+});
+
+/** The venture and real estate holdings as the valuation takes them (what a past day's value needs besides the ledger). */
+export async function readPrivateAssets(db: Queryable): Promise<Pick<PortfolioInput, 'ventures' | 'properties'>> {
+  return privateAssetsInput(await readPrivateAssetRows(db));
+}
+
 /**
  * Reads what the valuation needs. With `day` and `priceOf`, the books as of a past day: the lots
  * bought by then, at that day's closes (with no day's change). With `lotsAsRead`, the lots of the
@@ -53,7 +76,7 @@ export async function readBooks(
   const year = `${today.slice(0, 4)}-01-01`;
   const [lots, assets, [balances], [realized], [dividends]] = await Promise.all([
     !past && lotsAsRead ? lotsAsRead : readLots(db, { day: past?.day }),
-    db.select().from(privateAssets).orderBy(asc(privateAssets.id)),
+    readPrivateAssetRows(db),
     db.select().from(accountBalances).limit(1),
     db
       .select({
@@ -102,24 +125,13 @@ export async function readBooks(
     // midnight in New York, so its day's change runs from the close of the previous New York day.
     quotes.set(key, { lastPrice: row.price, change: previous === undefined ? row.change : dec(row.price).minus(dec(previous)).toFixed() });
   }
-  const assetInput = (a: typeof privateAssets.$inferSelect) => ({
-    id: a.id,
-    qty: a.qty,
-    pricePaid: a.pricePaid,
-    lastPriceAtDate: a.lastPriceAtDate,
-    dividendDollar: a.dividendDollar,
-    dividendPct: a.dividendPct,
-    totalRentalIncome: a.totalRentalIncome,
-    monthlyRentalIncome: a.monthlyRentalIncome,
-  });
   return {
     lots,
     quotes: quoteRows,
     input: {
       lots,
       quotes,
-      ventures: assets.filter((a) => a.kind === 'venture').map(assetInput),
-      properties: assets.filter((a) => a.kind === 'real_estate').map(assetInput),
+      ...privateAssetsInput(assets),
       balances: {
         cashAvailable: balances?.cashAvailable ?? '0',
         marginDebit: balances?.marginDebit ?? '0',
@@ -319,11 +331,18 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
       if (fresh(cached, version)) return cached;
       // Readers arriving while it is computed wait for the same computation.
       if (computing?.version !== version) {
-        const view = compute(version).finally(() => {
-          if (computing?.view === view) computing = null;
-        });
+        // Kept before `computing` is let go (a reader in between would start the same computation
+        // again), and only if newer: a computation started earlier may finish after a later one.
+        const view = compute(version)
+          .then((v) => {
+            if (!cached || v.version > cached.version || (v.version === cached.version && v.computedAt >= cached.computedAt)) cached = v;
+            return v;
+          })
+          .finally(() => {
+            if (computing?.view === view) computing = null;
+          });
         computing = { version, view };
-        view.then((v) => (cached = v)).catch(() => undefined);
+        view.catch(() => undefined);
       }
       return computing.view;
     },

@@ -1,15 +1,16 @@
-import { and, count, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/open';
-import { capitalEntries, dailyCloses, historyRebuild, ledgerEntries, portfolioSnapshots } from '../../db/schema';
+import { dailyCloses, historyRebuild, portfolioSnapshots } from '../../db/schema';
 import { addDays, dayInNewYork } from '../../domain/dates';
 import type { Background } from '../../platform/background';
+import { LoopSlice } from '../../platform/yield';
 import { recordAudit, type Actor } from '../../platform/audit';
 import { fail } from '../../platform/errors';
 import { MARKET_INDICES, quoteKey, type Instrument, type MarketDataProvider } from '../market/provider';
-import { readBooks } from './engine';
+import { readPrivateAssets } from './engine';
 import { DayValuer, readCloses } from './day-values';
 import { portfolioChanged } from './ledger';
-import { LedgerReplay, moveOf, readLedgerHistory } from './positions-on';
+import { eachMoveAfter, LedgerReplay, readLedgerHistory } from './positions-on';
 
 /**
  * History from the first entry (docs/decisions/0018-history-from-the-first-entry.md): after an
@@ -56,19 +57,13 @@ export async function noteBackdatedEntries(db: Db, today: string): Promise<strin
     await tx.insert(historyRebuild).values({ id: 1 }).onConflictDoNothing();
     const [row] = await tx.select().from(historyRebuild).where(eq(historyRebuild.id, 1)).for('update');
     const seen = row?.seenLedgerId ?? 0;
-    const fresh = await tx
-      .select({ entry: ledgerEntries, capitalDate: capitalEntries.date })
-      .from(ledgerEntries)
-      .leftJoin(capitalEntries, eq(capitalEntries.ledgerEntryId, ledgerEntries.id))
-      .where(gt(ledgerEntries.id, seen));
-    if (fresh.length === 0) return null;
-    let earliest: string | null = null;
-    let newest = seen;
-    for (const f of fresh) {
-      newest = Math.max(newest, f.entry.id);
-      const day = moveOf(f.entry, f.capitalDate).day;
-      if (day < today && (earliest === null || day < earliest)) earliest = day;
-    }
+    const found = { newest: seen, earliest: null as string | null };
+    await eachMoveAfter(tx, seen, (move) => {
+      found.newest = Math.max(found.newest, move.id);
+      if (move.day < today && (found.earliest === null || move.day < found.earliest)) found.earliest = move.day;
+    });
+    const { newest, earliest } = found;
+    if (newest === seen) return null;
     const pendingFrom =
       earliest === null ? (row?.pendingFrom ?? null) : row?.pendingFrom && row.pendingFrom < earliest ? row.pendingFrom : earliest;
     await tx.update(historyRebuild).set({ seenLedgerId: newest, pendingFrom }).where(eq(historyRebuild.id, 1));
@@ -166,8 +161,11 @@ export async function rebuildHistoryFrom(deps: HistoryRebuildDeps, from: string,
   const indices = MARKET_INDICES.map((i): Instrument => ({ symbol: i.symbol, kind: 'index' }));
   await fetchMissingCloses(deps, [...instruments.values(), ...indices], addDays(start, -10), today);
 
-  const [closes, books] = await Promise.all([readCloses(db, [...instruments.values()].map(quoteKey), start, to), readBooks(db, today)]);
-  const valuer = new DayValuer(history, closes, books.input);
+  const [closes, privateAssets] = await Promise.all([
+    readCloses(db, [...instruments.values()].map(quoteKey), start, to),
+    readPrivateAssets(db),
+  ]);
+  const valuer = new DayValuer(history, closes, privateAssets);
   let done = 0;
   let batch: (typeof portfolioSnapshots.$inferInsert)[] = [];
   const flush = async () => {
@@ -192,7 +190,9 @@ export async function rebuildHistoryFrom(deps: HistoryRebuildDeps, from: string,
     batch = [];
     await db.update(historyRebuild).set({ daysDone: done }).where(eq(historyRebuild.id, 1));
   };
+  const slice = new LoopSlice();
   for (let day = start; day <= to; day = addDays(day, 1)) {
+    if (slice.over()) await slice.pause();
     batch.push({ date: day, ...valuer.valueOn(day), takenAt: at });
     if (batch.length >= BATCH_DAYS) await flush();
   }

@@ -2,7 +2,7 @@ import { and, asc, gte, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { dailyCloses, portfolioSnapshots } from '../../db/schema';
 import { addDays, dayInNewYork } from '../../domain/dates';
-import { valuePortfolio } from '../../domain/valuation';
+import { valuePortfolio, type PortfolioTotals } from '../../domain/valuation';
 import { readBooks, type PriceOf } from './engine';
 
 /**
@@ -15,7 +15,11 @@ import { readBooks, type PriceOf } from './engine';
 export async function takeSnapshot(db: Queryable, day: string, at: Date, priceOf?: PriceOf): Promise<void> {
   const today = dayInNewYork(at);
   const books = await readBooks(db, today, priceOf ? { day, priceOf } : undefined);
-  const t = valuePortfolio(books.input).totals;
+  await storeSnapshot(db, day, at, valuePortfolio(books.input).totals);
+}
+
+/** Stores a day's snapshot from the firm's totals that day (replacing an earlier one of the same day). */
+export async function storeSnapshot(db: Queryable, day: string, at: Date, t: PortfolioTotals): Promise<void> {
   const row = {
     date: day,
     netAccountValue: t.netAccountValue,
