@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openPglite, type Database } from '../src/db/open';
+import { openPglite, type Database, type Queryable } from '../src/db/open';
 import { openTestDatabase } from './support/databases';
 
 async function setting(database: Database, name: string): Promise<unknown> {
@@ -32,4 +32,25 @@ describe('the embedded database (PGlite)', () => {
       }
     },
   );
+  it('lets the event loop turn between two statements, in a transaction too (PGlite answers with promises alone)', async () => {
+    const database = await openTestDatabase('pglite');
+    try {
+      for (const run of [
+        (work: (db: Queryable) => Promise<void>) => work(database.db),
+        (work: (db: Queryable) => Promise<void>) => database.db.transaction((tx) => work(tx)),
+      ]) {
+        const order: string[] = [];
+        await run(async (db) => {
+          await db.execute(sql`select 1`);
+          setImmediate(() => order.push('the loop turned'));
+          order.push('first statement done');
+          await db.execute(sql`select 2`);
+          order.push('second statement done');
+        });
+        expect(order).toEqual(['first statement done', 'the loop turned', 'second statement done']);
+      }
+    } finally {
+      await database.close();
+    }
+  });
 });

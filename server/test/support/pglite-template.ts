@@ -6,13 +6,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../../src/db/open';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The migrated PGlite template's file (a tar of its data folder). */
+    /** The migrated PGlite template's file (a gzipped tar of its data folder, as Database.dump writes it). */
     pgliteTemplate: string;
   }
 }
@@ -20,11 +19,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => void> {
   const database = await openPglite();
   await database.migrate();
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir('none');
+  const dump = await database.dump!();
   await database.close();
   const dir = mkdtempSync(join(tmpdir(), 'pglite-template-'));
-  const file = join(dir, 'template.tar');
+  const file = join(dir, 'template.tar.gz');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   return () => rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { and, asc, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { holdings } from '../../db/schema';
+import { yieldToLoop } from '../../platform/yield';
 import type { LotRow } from './trades';
 
 /** What the engine reads of a lot row (trades.ts's LotRow). */
@@ -43,15 +44,39 @@ export function readLots(db: Queryable, only: { day?: string; symbols?: string[]
     .orderBy(asc(holdings.symbol), asc(holdings.purchaseDate), asc(holdings.id));
 }
 
-/** Each held symbol's fingerprint: the md5 of every field the engine reads of its rows, in id order. */
-async function symbolPrints(db: Queryable): Promise<Map<string, string>> {
-  const result = (await db.execute<{ symbol: string; print: string }>(sql`
+/** Each held symbol's fingerprint (the md5 of every field the engine reads of its rows, in id order) and number of lots. */
+async function symbolPrints(db: Queryable): Promise<Map<string, { print: string; lots: number }>> {
+  const result = (await db.execute<{ symbol: string; print: string; lots: number }>(sql`
     select symbol, md5(string_agg(
       concat_ws(' ', id, asset_type, coalesce(exchange, '-'), qty, price_paid, cost_basis, purchase_date), ',' order by id
-    )) as print
-    from holdings group by symbol order by symbol`)) as { symbol: string; print: string }[] | { rows: { symbol: string; print: string }[] };
+    )) as print, count(*)::int as lots
+    from holdings group by symbol order by symbol`)) as
+    { symbol: string; print: string; lots: number }[] | { rows: { symbol: string; print: string; lots: number }[] };
   const rows = Array.isArray(result) ? result : result.rows;
-  return new Map(rows.map((r) => [r.symbol, r.print]));
+  return new Map(rows.map((r) => [r.symbol, { print: r.print, lots: Number(r.lots) }]));
+}
+
+/** Lots read in one statement: on the embedded database a statement holds the event loop, about 10 ms per 1,000 lots read. */
+const LOTS_PER_READ = 1000;
+
+/** The lots of `symbols` (in the books' order), a few symbols at a time, with a turn of the event loop between two reads. */
+async function readLotsInParts(db: Queryable, symbols: readonly string[], lotsOf: (symbol: string) => number): Promise<BookLot[]> {
+  const out: BookLot[] = [];
+  let part: string[] = [];
+  let inPart = 0;
+  const read = async () => {
+    if (out.length > 0) await yieldToLoop();
+    for (const lot of await readLots(db, { symbols: part })) out.push(lot);
+    part = [];
+    inPart = 0;
+  };
+  for (const symbol of symbols) {
+    part.push(symbol);
+    inPart += lotsOf(symbol);
+    if (inPart >= LOTS_PER_READ) await read();
+  }
+  if (part.length > 0) await read();
+  return out;
 }
 
 const bySymbolOf = (lots: readonly BookLot[]): Map<string, BookLot[]> => {
@@ -70,10 +95,10 @@ const bySymbolOf = (lots: readonly BookLot[]): Map<string, BookLot[]> => {
  * again; without, every lot is read.
  */
 export async function readHeldLots(db: Queryable, before?: HeldLots): Promise<HeldLots> {
-  const prints = await symbolPrints(db);
-  const changed = before ? [...prints].filter(([symbol, print]) => before.prints.get(symbol) !== print).map(([symbol]) => symbol) : null;
-  const read = changed?.length === 0 ? [] : await readLots(db, changed === null ? {} : { symbols: changed });
-  const fresh = bySymbolOf(read);
+  const held = await symbolPrints(db);
+  const prints = new Map([...held].map(([symbol, h]) => [symbol, h.print]));
+  const changed = [...prints.keys()].filter((symbol) => before?.prints.get(symbol) !== prints.get(symbol));
+  const fresh = bySymbolOf(await readLotsInParts(db, changed, (symbol) => held.get(symbol)?.lots ?? 0));
   const bySymbol = new Map<string, BookLot[]>();
   const all: BookLot[] = [];
   // In the database's order of symbols, as a read of every lot would give them.

@@ -119,6 +119,8 @@ export interface LedgerHistory {
   moves: LedgerMove[];
   /** Today's balances, the anchor of the cash, margin and receivable replay. */
   balances: { cash: Decimal; margin: Decimal; receivable: Decimal };
+  /** What every move adds to them, summed as the pages were read (10,000 entries cost tens of milliseconds at once). */
+  moved: { cash: Decimal; margin: Decimal; receivable: Decimal };
 }
 
 /** Reads the whole ledger once, with the dates of the capital entries whose cash it carries. */
@@ -126,12 +128,19 @@ export async function readLedgerHistory(db: Queryable): Promise<LedgerHistory> {
   // The entries and the balances in one snapshot, so that today's balances less every move is the start of the books.
   return inOneSnapshot(db, async (tx) => {
     const moves: LedgerMove[] = [];
-    await eachMoveAfter(tx, 0, (move) => moves.push(move));
+    const moved = { cash: ZERO, margin: ZERO, receivable: ZERO };
+    await eachMoveAfter(tx, 0, (move) => {
+      moves.push(move);
+      moved.cash = moved.cash.plus(move.cash);
+      moved.margin = moved.margin.plus(move.margin);
+      moved.receivable = moved.receivable.plus(move.receivable);
+    });
     const [balances] = await tx.select().from(accountBalances).limit(1);
     moves.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.id - b.id));
     return {
       moves,
       balances: { cash: num(balances?.cashAvailable), margin: num(balances?.marginDebit), receivable: num(balances?.accountsReceivable) },
+      moved,
     };
   });
 }
@@ -178,10 +187,9 @@ export class LedgerReplay {
 
   constructor(private readonly history: LedgerHistory) {
     // Start from today's balances less every move: the balances before the first entry.
-    const all = history.moves;
-    this.cash = all.reduce((acc, m) => acc.minus(m.cash), history.balances.cash);
-    this.margin = all.reduce((acc, m) => acc.minus(m.margin), history.balances.margin);
-    this.receivable = all.reduce((acc, m) => acc.minus(m.receivable), history.balances.receivable);
+    this.cash = history.balances.cash.minus(history.moved.cash);
+    this.margin = history.balances.margin.minus(history.moved.margin);
+    this.receivable = history.balances.receivable.minus(history.moved.receivable);
   }
 
   /** The first effective day of the ledger, or null when it is empty. */
