@@ -78,7 +78,10 @@ function takingTurns(client: PGlite): PGlite {
   const turning: Pick<PGlite, 'query' | 'transaction'> = {
     query: afterTurn(client.query.bind(client)),
     // The transaction's own object (its `closed` getter included) with a query that takes a turn first.
-    transaction: (work) => client.transaction((tx) => work(Object.assign(Object.create(tx) as typeof tx, { query: afterTurn(tx.query) }))),
+    transaction: (work) =>
+      client.transaction((tx) =>
+        work(Object.assign(Object.create(tx) as typeof tx, { query: afterTurn((...args: Parameters<Query>) => tx.query(...args)) })),
+      ),
   };
   // drizzle's PGlite driver calls only these two; its type names the class.
   return turning as PGlite;
