@@ -208,7 +208,7 @@ async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings,
     if (settings.dashboard === 'only') return { size, seedSeconds, startSeconds, rows: [], dashboard };
 
     const rows: ScaleRow[] = [];
-    const healthz: (RunStats & { during: string })[] = [];
+    const healthz: (RunStats & { during: string; serverHoldMs: number })[] = [];
     for (const read of READS) {
       if (host.interrupted()) throw new Error('interrupted');
       const target = `${base}${read.path(ctx)}`;
@@ -253,9 +253,10 @@ async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings,
       const stats = await runLoad({ url: target, headers, connections: settings.connections, seconds });
       const usageAfter = await host.serverUsage(ready);
       const healthStats = await health;
-      healthz.push({ ...healthStats, during: read.label });
+      healthz.push({ ...healthStats, during: read.label, serverHoldMs: usageAfter.longestHoldMs });
       host.log(
-        `scale ${size.name} /healthz during ${read.label}: p50 ${healthStats.latencyMs.p50} ms, p99 ${healthStats.latencyMs.p99} ms`,
+        `scale ${size.name} /healthz during ${read.label}: p50 ${healthStats.latencyMs.p50} ms, p99 ${healthStats.latencyMs.p99} ms; ` +
+          `the server's own event loop held at most ${Math.round(usageAfter.longestHoldMs)} ms at a time`,
       );
       row.p50 = stats.latencyMs.p50;
       row.p99 = stats.latencyMs.p99;
@@ -268,7 +269,11 @@ async function measureSize(host: ScaleHost, size: ScaleSize, settings: Settings,
       (w, h) => (w === undefined || h.latencyMs.p99 > w.latencyMs.p99 ? h : w),
       undefined,
     );
-    if (worst) host.log(`scale ${size.name} /healthz's worst run was during ${worst.during}`);
+    if (worst)
+      host.log(
+        `scale ${size.name} /healthz's worst run was during ${worst.during}; the server's own event loop held at most ` +
+          `${Math.round(Math.max(...healthz.map((h) => h.serverHoldMs)))} ms at a time during any load`,
+      );
     const health: ScaleRow = {
       id: 'healthz',
       label: 'GET /healthz during the loads (worst run)',

@@ -117,10 +117,20 @@ async function main(): Promise<void> {
 
   const bare = fastify({ logger: false });
   bare.get('/bare', async () => ({ message: PING_MESSAGE }));
+  // What the server's own loop saw: /healthz from another process also waits for the machine's cores.
+  let lastTurn = performance.now();
+  let longestHold = 0;
+  setInterval(() => {
+    const now = performance.now();
+    longestHold = Math.max(longestHold, now - lastTurn);
+    lastTurn = now;
+  }, 1).unref();
   bare.get(USAGE_PATH, async (): Promise<ServerUsage> => {
     const cpu = process.cpuUsage();
     const { idle, active } = performance.eventLoopUtilization();
-    return { cpuMicros: cpu.user + cpu.system, idle, active };
+    const longestHoldMs = longestHold;
+    longestHold = 0;
+    return { cpuMicros: cpu.user + cpu.system, idle, active, longestHoldMs };
   });
   await bare.listen({ host: '127.0.0.1', port: 0 });
 

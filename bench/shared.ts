@@ -19,6 +19,8 @@ export interface ServerUsage {
   /** performance.eventLoopUtilization()'s idle and active milliseconds. */
   idle: number;
   active: number;
+  /** The longest the server's event loop went without a turn since the previous usage call (the longest gap of a 1 ms timer in it). */
+  longestHoldMs: number;
 }
 
 export const BENCH_USER = { email: 'gp@bench.partners', password: 'BenchGP#2026-load' } as const;
