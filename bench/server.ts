@@ -118,13 +118,14 @@ async function main(): Promise<void> {
   const bare = fastify({ logger: false });
   bare.get('/bare', async () => ({ message: PING_MESSAGE }));
   // What the server's own loop saw: /healthz from another process also waits for the machine's cores.
+  // Every 5 ms: a 1 ms timer's wake-ups cost about 0.5 ms of CPU per request of a kept answer.
   let lastTurn = performance.now();
   let longestHold = 0;
   setInterval(() => {
     const now = performance.now();
     longestHold = Math.max(longestHold, now - lastTurn);
     lastTurn = now;
-  }, 1).unref();
+  }, 5).unref();
   bare.get(USAGE_PATH, async (): Promise<ServerUsage> => {
     const cpu = process.cpuUsage();
     const { idle, active } = performance.eventLoopUtilization();

@@ -19,7 +19,7 @@ export interface ServerUsage {
   /** performance.eventLoopUtilization()'s idle and active milliseconds. */
   idle: number;
   active: number;
-  /** The longest the server's event loop went without a turn since the previous usage call (the longest gap of a 1 ms timer in it). */
+  /** The longest the server's event loop went without a turn since the previous usage call (the longest gap of a 5 ms timer in it). */
   longestHoldMs: number;
 }
 
