@@ -177,21 +177,40 @@ function powerOf(squares: bigint[], n: number): bigint {
  * is Σ amount × q^(D − days): multiplications only, the powers of q shared by the flows.
  */
 function nearRoot(days: readonly number[], flows: readonly DatedFlow[], rate: Decimal, tolerance: number): boolean {
+  const at = exactTotal(days, flows, rate);
+  return at !== null && (at.total < 0n ? -at.total : at.total) <= mul40(fixed40(dec(tolerance.toPrecision(17))), at.growth);
+}
+
+/**
+ * Whether the total changes sign (or is zero) between `rate` less and plus half a unit of the 12th
+ * place: the root is then within half a unit, so `rate` is it rounded. Where the float sums' error
+ * is larger than the total's change over a unit (rates of thousands of percent, where the total is
+ * flat), the tolerance alone let a rate 2 units off pass (2567.705241096907 for …909).
+ */
+function bracketsRoot(days: readonly number[], flows: readonly DatedFlow[], rate: Decimal): boolean {
+  const half = dec(10).pow(-IRR_ROOT_PLACES).div(2);
+  const below = exactTotal(days, flows, rate.minus(half));
+  const above = exactTotal(days, flows, rate.plus(half));
+  if (below === null || above === null) return false;
+  return below.total === 0n || above.total === 0n || below.total < 0n !== above.total < 0n;
+}
+
+/** Σ amount × (1 + r)^(days from the flow to the last), in 40-digit fixed point, and (1 + r)^(all the days); null where 1 + r ≤ 0. */
+function exactTotal(days: readonly number[], flows: readonly DatedFlow[], rate: Decimal): { total: bigint; growth: bigint } | null {
   const base = fixed40(rate.plus(1));
   let q = fixed40(dec((Number(rate.toString()) + 1) ** (1 / 365)));
   for (let i = 0; i < 2; i += 1) {
     const below = powerOf([q], 364);
     q -= ((mul40(below, q) - base) * ONE_40) / (365n * below);
   }
-  if (q <= 0n) return false;
+  if (q <= 0n) return null;
   const squares = [q];
   const last = Math.max(...days);
   let total = 0n;
   flows.forEach((f, i) => {
     total += mul40(fixed40(f.amount), powerOf(squares, last - days[i]!));
   });
-  const allowed = mul40(fixed40(dec(tolerance.toPrecision(17))), powerOf(squares, last));
-  return (total < 0n ? -total : total) <= allowed;
+  return { total, growth: powerOf(squares, last) };
 }
 
 /** The IRR's search range: (1 + r) must stay above zero, and no fund doubles a million times a year. */
@@ -291,7 +310,7 @@ export function irrRoot(flows: readonly DatedFlow[]): Decimal | null {
       // One unit of the 12th place moves the value by about |slope| × 10^-12; the float sums' own
       // error (a few parts in 10^15 of their size) is allowed for where the slope is flat.
       const tolerance = Math.abs(slope) * 10 ** -IRR_ROOT_PLACES + scale * 1e-13;
-      if (nearRoot(days, used, rounded, tolerance)) return rounded;
+      if (nearRoot(days, used, rounded, tolerance) && bracketsRoot(days, used, rounded)) return rounded;
     }
   }
   return bisection(used.map((f, i) => ({ years: new X(days[i]!).div(365), amount: xOf(f.amount) })));

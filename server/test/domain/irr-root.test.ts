@@ -56,6 +56,12 @@ describe('the IRR found in floating point and checked exactly', () => {
     );
   });
 
+  it('agrees with bisection where the rate is thousands of percent and the float sums cannot tell a unit of the 12th place', () => {
+    // A cent paid in, thousands paid out: about 256,770 % a year (found by the property above, seed -1593169009).
+    const flows = [flow('2020-12-09', '2253.12'), flow('2019-05-16', '-0.01'), flow('2026-01-02', '0.1')];
+    expect(irrRoot(flows)?.toFixed()).toBe(irrRootByBisection(flows)?.toFixed());
+  });
+
   it('gives the rate at 12 places, half up', () => {
     // 1.1^(365/366) − 1 = 0.0997135859341412…
     expect(irrRoot([flow('2024-01-01', '-1000'), flow('2025-01-01', '1100')])?.toFixed()).toBe('0.099713585934');
