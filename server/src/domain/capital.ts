@@ -310,7 +310,10 @@ export function irrRoot(flows: readonly DatedFlow[]): Decimal | null {
       // One unit of the 12th place moves the value by about |slope| × 10^-12; the float sums' own
       // error (a few parts in 10^15 of their size) is allowed for where the slope is flat.
       const tolerance = Math.abs(slope) * 10 ** -IRR_ROOT_PLACES + scale * 1e-13;
-      if (nearRoot(days, used, rounded, tolerance) && bracketsRoot(days, used, rounded)) return rounded;
+      // Where the float sums' error is the larger part of the tolerance (a flat total), it could let a
+      // root a few units off pass: the exact totals either side must then bracket it too.
+      const flat = scale * 1e-13 > Math.abs(slope) * 10 ** -IRR_ROOT_PLACES;
+      if (nearRoot(days, used, rounded, tolerance) && (!flat || bracketsRoot(days, used, rounded))) return rounded;
     }
   }
   return bisection(used.map((f, i) => ({ years: new X(days[i]!).div(365), amount: xOf(f.amount) })));
