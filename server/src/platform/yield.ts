@@ -26,12 +26,10 @@ export class LoopSlice {
 }
 
 /** `each` for every item, in order, in slices of SLICE_MS. */
-export async function inSlices<T>(items: Iterable<T>, each: (item: T, index: number) => void | Promise<void>): Promise<void> {
+export async function inSlices<T>(items: Iterable<T>, each: (item: T) => void | Promise<void>): Promise<void> {
   const slice = new LoopSlice();
-  let i = 0;
   for (const item of items) {
     if (slice.over()) await slice.pause();
-    await each(item, i);
-    i += 1;
+    await each(item);
   }
 }

@@ -5,6 +5,7 @@ import type { OpenLot } from '../../domain/fifo';
 import { centsText, dec, type Decimal } from '../../domain/money';
 import { auditRows, type Actor, type AuditEntry } from '../../platform/audit';
 import { insertJsonRows } from '../../db/bulk-insert';
+import { executedRows } from '../../db/executed-rows';
 import { LoopSlice, yieldToLoop } from '../../platform/yield';
 import { inStatements, ROWS_PER_STATEMENT } from '../../platform/in-statements';
 import { quoteKey } from '../market/provider';
@@ -81,10 +82,10 @@ async function nextIds(tx: Queryable, table: string, n: number): Promise<number[
   const ids: number[] = [];
   for (let left = n; left > 0; left -= ROWS_PER_STATEMENT) {
     if (left < n) await yieldToLoop();
-    const rows = (await tx.execute<{ id: number }>(
+    const list = await executedRows<{ id: number }>(
+      tx,
       sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${Math.min(left, ROWS_PER_STATEMENT)}::int)`,
-    )) as { id: number }[] | { rows: { id: number }[] };
-    const list = Array.isArray(rows) ? rows : rows.rows;
+    );
     ids.push(...list.map((r) => Number(r.id)).sort((a, b) => a - b));
   }
   return ids;

@@ -1,4 +1,5 @@
 import { and, asc, inArray, lte, sql } from 'drizzle-orm';
+import { executedRows } from '../../db/executed-rows';
 import type { Queryable } from '../../db/open';
 import { holdings } from '../../db/schema';
 import { yieldToLoop } from '../../platform/yield';
@@ -46,13 +47,14 @@ export function readLots(db: Queryable, only: { day?: string; symbols?: string[]
 
 /** Each held symbol's fingerprint (the md5 of every field the engine reads of its rows, in id order) and number of lots. */
 async function symbolPrints(db: Queryable): Promise<Map<string, { print: string; lots: number }>> {
-  const result = (await db.execute<{ symbol: string; print: string; lots: number }>(sql`
+  const rows = await executedRows<{ symbol: string; print: string; lots: number }>(
+    db,
+    sql`
     select symbol, md5(string_agg(
       concat_ws(' ', id, asset_type, coalesce(exchange, '-'), qty, price_paid, cost_basis, purchase_date), ',' order by id
     )) as print, count(*)::int as lots
-    from holdings group by symbol order by symbol`)) as
-    { symbol: string; print: string; lots: number }[] | { rows: { symbol: string; print: string; lots: number }[] };
-  const rows = Array.isArray(result) ? result : result.rows;
+    from holdings group by symbol order by symbol`,
+  );
   return new Map(rows.map((r) => [r.symbol, { print: r.print, lots: Number(r.lots) }]));
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { executedRows } from '../../db/executed-rows';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open';
 import { dayInNewYork } from '../../domain/dates';
@@ -29,7 +30,9 @@ const MAX_PER_VIEW = 2_000;
 
 /** What the derived figures read besides the engine's version, as one text. */
 async function fingerprint(db: Queryable): Promise<string> {
-  const rows = (await db.execute<{ fingerprint: string }>(sql`
+  const [row] = await executedRows<{ fingerprint: string }>(
+    db,
+    sql`
     select
       (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(sum(units), 0) || ':' || coalesce(max(created_at)::text, '')
          from capital_entries)
@@ -38,8 +41,8 @@ async function fingerprint(db: Queryable): Promise<string> {
          from users where role = 'LP')
       || '|' || (select count(*) || ':' || coalesce(max(date)::text, '') || ':' || coalesce(max(taken_at)::text, '') from portfolio_snapshots)
       || '|' || (select count(*) || ':' || coalesce(max(date)::text, '') from daily_closes where key = '^GSPC')
-      as fingerprint`)) as { fingerprint: string }[] | { rows: { fingerprint: string }[] };
-  const row = Array.isArray(rows) ? rows[0] : rows.rows[0];
+      as fingerprint`,
+  );
   return row?.fingerprint ?? '';
 }
 
