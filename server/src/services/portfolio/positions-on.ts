@@ -150,10 +150,10 @@ const LEDGER_PAGE = 250;
 
 /**
  * The move of every ledger entry after the entry `after`, in the order of their ids, a page at a
- * time with the event loop running between two (an import adds 10,000 entries at once). Each page
- * is read from the primary key alone: the embedded database keeps no statistics (no autovacuum in
- * PGlite), and with the capital entries joined its planner scanned, hashed and sorted the whole
- * ledger for every page (90–140 ms a page at 10,000 entries).
+ * time with the event loop running between two (an import adds 10,000 entries at once). A page is
+ * the ledger alone, by its primary key; the capital entries' dates are read once beside it. (On the
+ * embedded database a page is quick only once the table has been VACUUMed: without its size the
+ * planner scanned and sorted the whole ledger for every page, 60–140 ms each; db/after-bulk-write.ts.)
  */
 export async function eachMoveAfter(tx: Queryable, after: number, each: (move: LedgerMove) => void): Promise<void> {
   const capitalDates = new Map(
