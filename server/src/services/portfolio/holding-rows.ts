@@ -21,8 +21,8 @@ export interface SymbolRows {
   keys: readonly string[];
   quotes: readonly (LiveQuote | undefined)[];
   rows: HoldingView[];
-  /** Its rows' JSON without the brackets, written when first needed. */
-  json?: string;
+  /** Its rows' JSON without the brackets, as UTF-8, written when first needed. */
+  json?: Buffer;
 }
 
 export interface HoldingRows {
@@ -85,13 +85,22 @@ export function holdingRows(held: HeldLots, live: ReadonlyMap<string, LiveQuote>
   return { rows, bySymbol };
 }
 
-/** The list's JSON, from each symbol's JSON (written once per symbol's rows). */
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/**
+ * The list's JSON, from each symbol's JSON (written and encoded once per symbol's rows): after a
+ * sale of one symbol at 20,000 lots, a copy of bytes instead of joining and encoding 6.7 MB again.
+ */
 export function holdingsJson(rows: HoldingRows): Buffer {
-  const parts: string[] = [];
+  const parts: Buffer[] = [OPEN];
   for (const symbolRows of rows.bySymbol.values()) {
     if (symbolRows.rows.length === 0) continue;
-    symbolRows.json ??= JSON.stringify(symbolRows.rows).slice(1, -1);
+    symbolRows.json ??= Buffer.from(JSON.stringify(symbolRows.rows).slice(1, -1));
+    if (parts.length > 1) parts.push(COMMA);
     parts.push(symbolRows.json);
   }
-  return Buffer.from(`[${parts.join(',')}]`);
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
 }
