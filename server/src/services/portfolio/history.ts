@@ -1,5 +1,6 @@
 import { centsText, dec } from '../../domain/money';
 import { indexReturns, timeWeightedReturns } from '../../domain/returns';
+import { yieldToLoop } from '../../platform/yield';
 import { derivedAnswer } from './derived';
 import { readValueDays, type ValueDaysDeps } from './value-days';
 
@@ -27,8 +28,12 @@ export function portfolioHistory(deps: HistoryDeps, days: number): Promise<{ day
 
 async function computeHistory(deps: HistoryDeps, days: number): Promise<{ days: HistoryDay[] }> {
   const read = await readValueDays(deps, days);
+  // Ten years of days are some 20 ms per step on a slow machine: a turn of the event loop between them.
+  await yieldToLoop();
   const linked = timeWeightedReturns(read.days);
+  await yieldToLoop();
   const index = indexReturns(read.sp500);
+  await yieldToLoop();
   return {
     days: linked.map((d, i) => ({
       date: d.date,
