@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferredEncoding } from '../../src/platform/serialized';
+import { compressedBody, compressionLevel, LARGE_BODY_BYTES, preferredEncoding } from '../../src/platform/serialized';
 import { bearer, createHarness, type Harness } from '../support/harness';
 
 /** GET /api/holdings answers compressed when asked, from copies made once per change of the books. */
@@ -64,6 +64,30 @@ describe('holdings, compressed', () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+  });
+});
+
+describe('a large kept answer', () => {
+  it('is compressed at the fastest settings, and still decompresses to the same bytes', async () => {
+    expect(compressionLevel(LARGE_BODY_BYTES - 1)).toEqual({ brotli: 6, gzip: 6 });
+    expect(compressionLevel(LARGE_BODY_BYTES)).toEqual({ brotli: 2, gzip: 1 });
+    const rows = Array.from({ length: 15_000 }, (_, i) => ({
+      id: i,
+      symbol: `S${i % 500}`,
+      qty: i + 0.5,
+      purchase_date: '2025-03-03',
+      note: 'Société',
+    }));
+    const body = Buffer.from(JSON.stringify(rows));
+    expect(body.length).toBeGreaterThan(LARGE_BODY_BYTES);
+    const serialized = { etag: '"large"', body };
+    const br = await compressedBody(serialized, 'br');
+    const gzip = await compressedBody(serialized, 'gzip');
+    expect(brotliDecompressSync(br).equals(body)).toBe(true);
+    expect(gunzipSync(gzip).equals(body)).toBe(true);
+    expect(br.length).toBeLessThan(body.length / 4);
+    // Made once: the same copy to every later reader of this answer.
+    expect(await compressedBody(serialized, 'br')).toBe(br);
   });
 });
 
