@@ -243,6 +243,12 @@ export const holdings = pgTable(
     costBasis: total('cost_basis').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * A 64-bit hash of the fields the engine reads of the lot, set by a trigger on every insert and
+     * update whatever the writer sends: a symbol's fingerprint is the sum of its lots' prints, so
+     * after a change the engine reads again only the symbols whose sum moved (docs/decisions/0022).
+     */
+    print: bigint('print', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     check('holdings_asset_type_check', sql`${t.assetType} in ('stock', 'crypto')`),

@@ -142,7 +142,7 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
 
   it('buys through the assistant exactly as Add Investment does: the same lot, ledger entry and audit record', async () => {
     await setQuote('BUYX', '42.50');
-    /** The newest buy of BUYX as stored, without what names that one buy (ids, times, the lot's id), then the lot is gone again. */
+    /** The newest buy of BUYX as stored, without what names that one buy (ids, times, the lot's id, and its print: a hash that takes the id in), then the lot is gone again. */
     const lastBuy = async () => {
       const [lot] = await h.database.db.select().from(holdings).where(eq(holdings.symbol, 'BUYX'));
       const { id: _entryId, at: _at, details, ...entry } = (await entries()).at(-1)!;
@@ -150,7 +150,7 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
       await h.database.db.delete(holdings).where(eq(holdings.symbol, 'BUYX'));
       const { id: _lotId, ...after } = audit?.after as Record<string, unknown>;
       return {
-        lot: { ...lot, id: undefined, createdAt: undefined },
+        lot: { ...lot, id: undefined, createdAt: undefined, print: undefined },
         entry: { ...entry, details: { ...(details as object), lotId: undefined } },
         audit: { actorEmail: audit?.actorEmail, action: audit?.action, entity: audit?.entity, before: audit?.before, after },
         via: audit?.via,
@@ -353,6 +353,52 @@ describe.each(databaseKinds)('the ledger and the engine on %s', (kind) => {
     } finally {
       await engine.close();
       await h.database.db.delete(holdings).where(eq(holdings.symbol, 'KEEP'));
+      await portfolioChanged(h.database.db);
+    }
+  });
+
+  it("keeps each lot's print itself, and sees a change of any field the engine reads, written from elsewhere", async () => {
+    const engine = createPortfolioEngine({ db: h.database.db, now: h.clock.now });
+    const printOf = async (id: number) =>
+      (await h.database.db.select({ p: holdings.print }).from(holdings).where(eq(holdings.id, id)))[0]!.p;
+    const writeLot = async (set: Partial<typeof holdings.$inferInsert>, id: number) => {
+      await h.database.db.transaction(async (tx) => {
+        await tx.update(holdings).set(set).where(eq(holdings.id, id));
+        await portfolioChanged(tx);
+      });
+    };
+    // A writer cannot set the print: the trigger does, from the lot's fields.
+    const [lot] = await h.database.db
+      .insert(holdings)
+      .values({ symbol: 'PRNT', assetType: 'stock', qty: '3', pricePaid: '4', costBasis: '12.00', purchaseDate: '2025-02-03', print: 42 })
+      .returning();
+    await portfolioChanged(h.database.db);
+    try {
+      const prints = [await printOf(lot!.id)];
+      expect(prints[0]).not.toBe(42);
+      await engine.current();
+      const changes: [Partial<typeof holdings.$inferInsert>, (row: Record<string, unknown>) => unknown, unknown][] = [
+        [{ qty: '5' }, (row) => row.qty, 5],
+        [{ pricePaid: '4.5' }, (row) => row.price_paid, 4.5],
+        [{ purchaseDate: '2025-02-04' }, (row) => row.purchase_date, '2025-02-04'],
+        [{ exchange: 'NYSE' }, (row) => row.exchange, 'NYSE'],
+      ];
+      for (const [set, field, shown] of changes) {
+        await writeLot({ ...set, print: 0 }, lot!.id);
+        prints.push(await printOf(lot!.id));
+        const row = (await engine.current()).holdings.find((r) => r.id === lot!.id) as unknown as Record<string, unknown>;
+        expect(field(row)).toBe(shown);
+      }
+      // The cost basis shows in the valuation, not in the holdings rows.
+      await writeLot({ costBasis: '13.00' }, lot!.id);
+      prints.push(await printOf(lot!.id));
+      const position = (await engine.current()).valuation.positions.find((p) => p.symbol === 'PRNT');
+      expect(position?.cost).toBe('13.00');
+      expect(new Set(prints).size).toBe(prints.length);
+      expect(prints).not.toContain(0);
+    } finally {
+      await engine.close();
+      await h.database.db.delete(holdings).where(eq(holdings.symbol, 'PRNT'));
       await portfolioChanged(h.database.db);
     }
   });

@@ -171,7 +171,8 @@ class BooksInMemory {
     const list = this.lotsOf(order.symbol);
     const exchange = lotExchange(order, exchangeFromHeld(order) ? list[0]?.row : undefined);
     const [values] = newLots(order, exchange, this.actor);
-    const row: LotRow = { ...values!, id: this.lotIds[this.nextLot++]!, exchange, createdBy: this.actor.id, createdAt: this.now };
+    // Its print is the database's to set (a trigger), when the lot is written.
+    const row: LotRow = { ...values!, id: this.lotIds[this.nextLot++]!, exchange, createdBy: this.actor.id, createdAt: this.now, print: 0 };
     const lot: MemoryLot = {
       id: row.id,
       purchaseDate: row.purchaseDate,
