@@ -63,9 +63,48 @@ export function plainOf(value: Scaled): string {
   return plain === '-0' ? '0' : plain;
 }
 
+/** Below this, a product or sum of two such numbers is still an exact double. */
+const EXACT_IN_DOUBLES = 2 ** 52;
+
 /** part ÷ whole × 100 at 2 places, both in cents: `percentText` (money.ts); null when the whole is zero. */
 export function percentOfCents(part: bigint, whole: bigint): string | null {
   if (whole === BIG_ZERO) return null;
+  const p = Number(part);
+  const w = Number(whole);
+  if (Math.abs(p) * 10_000 < EXACT_IN_DOUBLES && Math.abs(w) < EXACT_IN_DOUBLES) return percentOfSmallCents(p, w);
+  return percentOfCentsInBigInts(part, whole);
+}
+
+/** percentOfCents in `BigInt`: big.js's division at 20 places, then half up to 2. */
+export function percentOfCentsInBigInts(part: bigint, whole: bigint): string | null {
+  if (whole === BIG_ZERO) return null;
   const [n, d] = whole < BIG_ZERO ? [-part, -whole] : [part, whole];
   return hundredthsText(divideHalfUp(n * SHIFT_20, d), SHIFT_16, true);
+}
+
+/**
+ * percentOfCents of whole cents held exactly in doubles (|part| × 10^4 and |whole| below 2^52), for
+ * the 20,000 lots' shares of the liquid value at every change: the hundredths of a percent are
+ * q = ⌊|part| × 10^4 ÷ |whole|⌋ and the remainder r, both exact; half up when 2r ≥ |whole|. The
+ * rounding to 20 places first (big.js) can move that only when the quotient is within 10^-16 of a
+ * half below it, which a whole below 10^16 cannot make. A negative share that rounds to zero is
+ * "-0.00", as big.js shows it.
+ */
+function percentOfSmallCents(part: number, whole: number): string {
+  const m = Math.abs(part) * 10_000;
+  const d = Math.abs(whole);
+  let q = Math.floor(m / d);
+  let r = m - q * d;
+  // The division of doubles may be one off either way; the remainder says which.
+  if (r < 0) {
+    q -= 1;
+    r += d;
+  } else if (r >= d) {
+    q += 1;
+    r -= d;
+  }
+  const hundredths = 2 * r >= d ? q + 1 : q;
+  const negative = part !== 0 && part < 0 !== whole < 0;
+  const cents = hundredths % 100;
+  return `${negative ? '-' : ''}${(hundredths - cents) / 100}.${cents < 10 ? '0' : ''}${cents}`;
 }

@@ -223,6 +223,8 @@ interface SymbolFigures {
   cost: bigint;
   value: bigint;
   dayGain: bigint;
+  /** Its position's figures that do not depend on the liquid value, made when first shown. */
+  shown?: Omit<PositionFigures, 'pctOfPortfolio' | 'lots'>;
 }
 
 /** The stocks and crypto valued: the positions with their lots, and the sums the totals start from. */
@@ -241,7 +243,13 @@ const LOT_FIELDS = ['id', 'symbol', 'assetType', 'exchange', 'qty', 'pricePaid',
 
 function sameLots(a: readonly LotInput[], b: readonly LotInput[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) for (const field of LOT_FIELDS) if (a[i]![field] !== b[i]![field]) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    // The engine hands the same lot objects while their rows are unchanged.
+    if (x === y) continue;
+    for (const field of LOT_FIELDS) if (x[field] !== y[field]) return false;
+  }
   return true;
 }
 
@@ -349,29 +357,43 @@ export function valueLiquid(input: Pick<PortfolioInput, 'lots' | 'quotes'>, prev
     // Nothing of it changed, nor the liquid value its shares are of.
     if (kept && previous?.symbols.get(kept.symbol) === held && previous.valueAtPlaces === liquidValueCents) return kept;
     const lots = held.money;
-    const first = lots[0]!.lot;
-    const qty = sumQty(lots);
-    const gainCents = held.value - held.cost;
-    const cost = asDecimal(held.cost);
+    // Only the shares of the liquid value move with it; the rest is the symbol's, made once.
+    held.shown ??= shownOf(held, input.quotes, money, asDecimal);
     return {
-      symbol: first.symbol,
-      assetType: first.assetType,
-      exchange: first.exchange,
-      priced: input.quotes.has(quoteKeyOf(first)),
-      lastPrice: input.quotes.get(quoteKeyOf(first))?.lastPrice ?? null,
-      qty: qty.toFixed(),
-      avgPricePaid: qty.eq(0) ? '0' : fixed(cost.div(qty), 8),
-      cost: money(held.cost),
-      value: money(held.value),
-      dayGain: money(held.dayGain),
-      gain: money(gainCents),
-      gainPct: percentOfCents(gainCents, held.cost),
+      ...held.shown,
       pctOfPortfolio: percentOfCents(held.value, liquidValueCents),
       lots: held.figures.map((f, i) => ({ ...f, pctOfPortfolio: percentOfCents(lots[i]!.value, liquidValueCents) })),
     };
   });
   positions.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
   return { positions, value: liquidValue, cost: liquidCost, dayGain, input, symbols, valueAtPlaces: liquidValueCents };
+}
+
+/** A position's figures but its share of the liquid value and its lots. */
+function shownOf(
+  held: SymbolFigures,
+  quotes: ReadonlyMap<string, QuoteInput>,
+  money: (n: bigint) => string,
+  asDecimal: (n: bigint) => Decimal,
+): Omit<PositionFigures, 'pctOfPortfolio' | 'lots'> {
+  const first = held.money[0]!.lot;
+  const qty = sumQty(held.money);
+  const gainCents = held.value - held.cost;
+  const cost = asDecimal(held.cost);
+  return {
+    symbol: first.symbol,
+    assetType: first.assetType,
+    exchange: first.exchange,
+    priced: quotes.has(quoteKeyOf(first)),
+    lastPrice: quotes.get(quoteKeyOf(first))?.lastPrice ?? null,
+    qty: qty.toFixed(),
+    avgPricePaid: qty.eq(0) ? '0' : fixed(cost.div(qty), 8),
+    cost: money(held.cost),
+    value: money(held.value),
+    dayGain: money(held.dayGain),
+    gain: money(gainCents),
+    gainPct: percentOfCents(gainCents, held.cost),
+  };
 }
 
 /** Every figure of the books; `liquid`, when given, is `valueLiquid` of these same lots and quotes. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/seeded-random';
 import { valuePortfolioByBigJs } from '../support/valuation-by-big-js';
-import { amountCents, centsOf, percentOfCents, plainOf, scaledOf } from '../../src/domain/scaled';
+import { amountCents, centsOf, percentOfCents, percentOfCentsInBigInts, plainOf, scaledOf } from '../../src/domain/scaled';
 import { amountOf, centsText, dec, percentText, plainText } from '../../src/domain/money';
 import {
   valueLiquid,
@@ -57,6 +57,32 @@ describe('the integer rules equal the big.js rules they replace', () => {
   ])('percentText(%s¢, %s¢)', (part, whole) => {
     const cents = (c: string) => dec(c).div(100);
     expect(percentOfCents(BigInt(part), BigInt(whole))).toBe(percentText(cents(part), cents(whole)));
+  });
+
+  it('percentOfCents in doubles gives the text of the BigInt rule: at the edges of exactness, on halves and at random', () => {
+    const edge = 2 ** 52;
+    const pairs: [bigint, bigint][] = [
+      [BigInt(Math.floor(edge / 10_000) - 1), BigInt(edge - 1)],
+      [BigInt(Math.floor(edge / 10_000)), BigInt(3)],
+      [BigInt(-1), BigInt(edge - 1)],
+      [BigInt(1), BigInt(-(edge - 1))],
+      [BigInt(-1), BigInt(-3)],
+      [BigInt(0), BigInt(-7)],
+      [BigInt(-5), BigInt(1_000_000_000)],
+      [BigInt(123_456_789_012), BigInt(987_654_321_098)],
+    ];
+    const random = seededRandom(20261127);
+    const below = (n: number) => Math.floor(random() * n);
+    for (let i = 0; i < 20_000; i++) {
+      const whole = 1 + below(10 ** (1 + below(15)));
+      // Exactly a half of a hundredth of a percent, one cent either side of it, and any part.
+      const half = (2 * below(20_000) + 1) * whole;
+      const sign = random() < 0.3 ? -1 : 1;
+      if (half % 20_000 === 0) pairs.push([BigInt(sign * (half / 20_000)), BigInt(whole)]);
+      pairs.push([BigInt(sign * below(whole * 3)), BigInt(random() < 0.1 ? -whole : whole)]);
+      pairs.push([BigInt(sign * (Math.floor(half / 20_000) + (random() < 0.5 ? 1 : 0))), BigInt(whole)]);
+    }
+    for (const [part, whole] of pairs) expect(percentOfCents(part, whole), `${part}/${whole}`).toBe(percentOfCentsInBigInts(part, whole));
   });
 
   it.each(['150.2500', '10.00000000', '0.50', '0', '0.00000001', '-2.10', '1e-7', '12'])('plainText(%s)', (text) => {
