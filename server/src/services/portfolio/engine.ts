@@ -161,6 +161,22 @@ async function closesBefore(db: Queryable, keys: readonly string[], day: string)
 
 export type { HoldingView } from './holding-rows';
 
+/**
+ * The holdings list's JSON and tag, written when first asked for: the dashboards' readers of a view
+ * do not wait for it. Made out here so that its getter holds the rows alone: made inside `compute`,
+ * it held that call's scope, with the view before, and so every view before it, as long as the list
+ * was kept (a leak of a whole view, derived answers included, at every change of the lots).
+ */
+function rememberHoldingsBody(rows: HoldingRows, etag: string): void {
+  let body: Buffer | undefined;
+  rememberSerialized(rows.rows, {
+    etag,
+    get body() {
+      return (body ??= holdingsJson(rows));
+    },
+  });
+}
+
 export interface PortfolioView {
   /** The version of the books this was computed from. */
   version: number;
@@ -295,14 +311,7 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
     const rows = holdingRows(held, live, before?.holdingRows);
     const holdings = rows.rows;
     if (holdings !== before?.holdings) {
-      // Written when first asked for: the dashboards' readers of this view do not wait for it.
-      let body: Buffer | undefined;
-      rememberSerialized(holdings, {
-        etag: `"holdings-${version}-${now.getTime()}"`,
-        get body() {
-          return (body ??= holdingsJson(rows));
-        },
-      });
+      rememberHoldingsBody(rows, `"holdings-${version}-${now.getTime()}"`);
       await yieldToLoop();
     }
     return {
