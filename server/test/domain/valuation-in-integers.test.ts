@@ -5,6 +5,7 @@ import { amountCents, centsOf, percentOfCents, percentOfCentsInBigInts, plainOf,
 import { amountOf, centsText, dec, percentText, plainText } from '../../src/domain/money';
 import {
   valueLiquid,
+  valueLiquidInSlices,
   valuePortfolio,
   type LiquidFigures,
   type LotInput,
@@ -191,5 +192,27 @@ describe('valuePortfolio in integers', () => {
     }
     // The case the reuse is for happened: symbols kept as they were.
     expect(kept).toBeGreaterThan(100);
+  });
+
+  it('values in slices exactly as in one go, giving the loop a turn between symbols', async () => {
+    const random = seededRandom(27);
+    let pauses = 0;
+    let symbolsValued = 0;
+    // A slice always over: a pause wherever the work may stop.
+    const slice = { over: () => true, pause: () => Promise.resolve(void (pauses += 1)) };
+    for (let round = 0; round < 30; round++) {
+      const start = randomBooks(random);
+      let books = { lots: start.lots, quotes: start.quotes };
+      let previous: LiquidFigures = valueLiquid(books);
+      for (let step = 0; step < 10; step++) {
+        books = start.changed(books, 1000 + step);
+        const inSlices = await valueLiquidInSlices(books, previous, slice);
+        expect(inSlices, `round ${round}, step ${step}`).toEqual(valueLiquid(books, previous));
+        if (inSlices !== previous) symbolsValued += inSlices.symbols.size;
+        previous = inSlices;
+      }
+    }
+    expect(symbolsValued).toBeGreaterThan(100);
+    expect(pauses).toBeGreaterThanOrEqual(symbolsValued);
   });
 });

@@ -6,7 +6,7 @@ import { centsText, dec } from '../../domain/money';
 import { externalFlowKinds } from '../../domain/returns';
 import {
   quoteKeyOf,
-  valueLiquid,
+  valueLiquidInSlices,
   valuePortfolio,
   type LiquidFigures,
   type PortfolioInput,
@@ -16,11 +16,11 @@ import {
 import { cachedQuotes } from '../market/quote-cache';
 import { liveQuote, type LiveQuote } from '../market/live-quote';
 import { rememberSerialized } from '../../platform/serialized';
-import { yieldToLoop } from '../../platform/yield';
+import { LoopSlice, yieldToLoop } from '../../platform/yield';
 import { observeLocalVersions, PORTFOLIO_CHANNEL } from './ledger';
 import { backDatedFlows, isBackDatedCapital, type BackDatedFlow } from './back-dated-flows';
 import { readHeldLots, readLots, type BookLot, type HeldLots } from './book-lots';
-import { holdingRows, holdingsJson, type HoldingRows, type HoldingView } from './holding-rows';
+import { holdingRows, holdingsJson, writeSymbolJson, type HoldingRows, type HoldingView } from './holding-rows';
 
 /**
  * The portfolio engine's service side: it reads the books once per change and hands every
@@ -162,8 +162,8 @@ async function closesBefore(db: Queryable, keys: readonly string[], day: string)
 export type { HoldingView } from './holding-rows';
 
 /**
- * The holdings list's JSON and tag, written when first asked for: the dashboards' readers of a view
- * do not wait for it. Made out here so that its getter holds the rows alone: made inside `compute`,
+ * The holdings list's JSON and tag: the list is joined from its symbols' JSON when first asked for
+ * (the symbols' JSON is written in slices before the view is handed out, `writeSymbolJson`). Made out here so that its getter holds the rows alone: made inside `compute`,
  * it held that call's scope, with the view before, and so every view before it, as long as the list
  * was kept (a leak of a whole view, derived answers included, at every change of the lots).
  */
@@ -301,9 +301,10 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
       }
       live.set(key, quote);
     }
-    // Only what changed is valued again (valueLiquid keeps the rest). Valuing 20,000 lots and making
-    // their rows are tens of milliseconds each: other requests are answered between them.
-    const liquid = valueLiquid(books.input, before?.liquid);
+    // Only what changed is valued again (valueLiquid keeps the rest). Valuing 20,000 lots (after a
+    // quote refresh), making their rows and their JSON are tens of milliseconds each: they run in
+    // slices, other requests answered between them.
+    const liquid = await valueLiquidInSlices(books.input, before?.liquid, new LoopSlice());
     if (liquid !== before?.liquid) await yieldToLoop();
     // Serialized once per change of what it shows: every GET /api/holdings until then sends this
     // text with this tag, so a change of cash only (a deposit) costs no new JSON of 20,000 lots and
@@ -312,7 +313,7 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
     const holdings = rows.rows;
     if (holdings !== before?.holdings) {
       rememberHoldingsBody(rows, `"holdings-${version}-${now.getTime()}"`);
-      await yieldToLoop();
+      await writeSymbolJson(rows);
     }
     return {
       version,

@@ -1,6 +1,7 @@
 import { NO_QUOTE } from '../../contract/quotes';
 import { quoteKeyOf } from '../../domain/valuation';
 import type { LiveQuote } from '../market/live-quote';
+import { LoopSlice } from '../../platform/yield';
 import type { BookLot, HeldLots } from './book-lots';
 
 /** One purchase lot with its live fields, as GET /api/holdings returns it (docs/product.md §3). */
@@ -85,6 +86,22 @@ export function holdingRows(held: HeldLots, live: ReadonlyMap<string, LiveQuote>
   return { rows, bySymbol };
 }
 
+const symbolJson = (symbolRows: SymbolRows): Buffer => Buffer.from(JSON.stringify(symbolRows.rows).slice(1, -1));
+
+/**
+ * Each symbol's JSON not written yet, a symbol at a time in slices of the event loop: after a quote
+ * refresh at 20,000 lots all 500 are new, about 22 ms of JSON that `holdingsJson` would otherwise
+ * write in one turn, in the first reader's request.
+ */
+export async function writeSymbolJson(rows: HoldingRows): Promise<void> {
+  const slice = new LoopSlice();
+  for (const symbolRows of rows.bySymbol.values()) {
+    if (symbolRows.json !== undefined || symbolRows.rows.length === 0) continue;
+    if (slice.over()) await slice.pause();
+    symbolRows.json = symbolJson(symbolRows);
+  }
+}
+
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
@@ -97,7 +114,7 @@ export function holdingsJson(rows: HoldingRows): Buffer {
   const parts: Buffer[] = [OPEN];
   for (const symbolRows of rows.bySymbol.values()) {
     if (symbolRows.rows.length === 0) continue;
-    symbolRows.json ??= Buffer.from(JSON.stringify(symbolRows.rows).slice(1, -1));
+    symbolRows.json ??= symbolJson(symbolRows);
     if (parts.length > 1) parts.push(COMMA);
     parts.push(symbolRows.json);
   }
