@@ -173,13 +173,16 @@ const NO_CENTS = BigInt(0);
  * money is kept at the most places any cost has (2 as the books keep them), and shown at cents.
  */
 function lotMoney(lot: LotInput, places: number, quote: Scaled[] | undefined): LotMoney {
-  const qty = scaledOf(lot.qty);
+  return atQuote({ lot, qty: scaledOf(lot.qty), cost: atPlaces(scaledOf(lot.costBasis), places) }, places, quote);
+}
+
+/** A lot's value and day's gain at a quote, from its quantity and cost. */
+function atQuote(held: Pick<LotMoney, 'lot' | 'qty' | 'cost'>, places: number, quote: Scaled[] | undefined): LotMoney {
   const toPlaces = pow10(places - 2);
-  const costAt = atPlaces(scaledOf(lot.costBasis), places);
   // A lot without a quote yet is valued at what it cost, so it neither adds nor removes gains.
-  const value = quote ? amountCents(qty, quote[0]!) * toPlaces : costAt;
-  const dayGain = quote ? amountCents(qty, quote[1]!) * toPlaces : NO_CENTS;
-  return { lot, qty, cost: costAt, value, dayGain };
+  const value = quote ? amountCents(held.qty, quote[0]!) * toPlaces : held.cost;
+  const dayGain = quote ? amountCents(held.qty, quote[1]!) * toPlaces : NO_CENTS;
+  return { lot: held.lot, qty: held.qty, cost: held.cost, value, dayGain };
 }
 
 function assetMoney(a: PrivateAssetInput) {
@@ -335,15 +338,33 @@ function* liquidSteps(input: Pick<PortfolioInput, 'lots' | 'quotes'>, previous?:
     const quotes = new Map<string, QuoteInput | undefined>();
     for (const lot of lots) quotes.set(quoteKeyOf(lot), input.quotes.get(quoteKeyOf(lot)));
     const before = previous?.symbols.get(symbol);
+    const sameLotsAsBefore = before !== undefined && before.places === places && sameLots(before.lots, lots);
     let figures: SymbolFigures;
     if (
-      before !== undefined &&
-      before.places === places &&
+      sameLotsAsBefore &&
       before.quotes.size === quotes.size &&
-      [...quotes].every(([key, q]) => before.quotes.has(key) && sameQuote(before.quotes.get(key), q)) &&
-      sameLots(before.lots, lots)
+      [...quotes].every(([key, q]) => before.quotes.has(key) && sameQuote(before.quotes.get(key), q))
     ) {
       figures = before;
+    } else if (sameLotsAsBefore) {
+      // The same lots at a new quote (a refresh): their quantities, costs and texts are as they were.
+      const held = before.money.map((m) => atQuote(m, places, scaledQuote(quoteKeyOf(m.lot))));
+      figures = {
+        lots,
+        quotes,
+        places,
+        money: held,
+        figures: held.map(({ cost: c, value: v, dayGain: d }, i) => ({
+          ...before.figures[i]!,
+          value: money(v),
+          dayGain: money(d),
+          gain: money(v - c),
+          gainPct: percentOfCents(v - c, c),
+        })),
+        cost: before.cost,
+        value: sumCents(held, 'value'),
+        dayGain: sumCents(held, 'dayGain'),
+      };
     } else {
       const held = lots.map((lot) => lotMoney(lot, places, scaledQuote(quoteKeyOf(lot)))).sort(byDateThenId);
       figures = {

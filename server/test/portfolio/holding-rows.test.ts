@@ -60,6 +60,36 @@ describe('the holdings list as JSON', () => {
     expect(parsed(body)).toHaveLength(4);
   });
 
+  it('after a quote refresh, is still the rows’ JSON, byte for byte: a symbol held as stock and as crypto, a quote gone', () => {
+    const both = [lot(5, 'XYZ', '3'), { ...lot(6, 'XYZ', '0.5', null), assetType: 'crypto' as const }, lot(7, 'XYZ', '1')];
+    const books = held([
+      ['AAPL', aapl],
+      ['MSFT', msft],
+      ['XYZ', both],
+    ]);
+    const before = holdingRows(books, new Map([...live, ['XYZ-USD', quote(0.25)]]));
+    expect(holdingsJson(before).equals(Buffer.from(JSON.stringify(before.rows)))).toBe(true);
+    // Every price moved, XYZ as stock priced for the first time, MSFT's quote gone from the cache.
+    const refreshed = new Map([
+      ['AAPL', quote(191)],
+      ['XYZ', quote(12.5)],
+      ['XYZ-USD', quote(0.5)],
+    ]);
+    const after = holdingRows(books, refreshed, before);
+    expect(after.bySymbol.get('AAPL')!.json).toBeUndefined();
+    const body = holdingsJson(after);
+    expect(body.equals(Buffer.from(JSON.stringify(after.rows)))).toBe(true);
+    const shown = parsed(body) as { id: number; lastPrice: number | null }[];
+    expect(shown.map((r) => [r.id, r.lastPrice])).toEqual([
+      [1, 191],
+      [2, 191],
+      [4, null],
+      [5, 12.5],
+      [6, 0.5],
+      [7, 12.5],
+    ]);
+  });
+
   it('is an empty list when nothing is held', () => {
     const rows = holdingRows(held([['GONE', []]]), live);
     expect(holdingsJson(rows).toString()).toBe('[]');

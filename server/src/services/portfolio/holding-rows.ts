@@ -44,21 +44,28 @@ export function sameRow(x: object, y: object): boolean {
 
 const sameQuote = (a: LiveQuote | undefined, b: LiveQuote | undefined) => a === b || (a !== undefined && b !== undefined && sameRow(a, b));
 
+/** A row's own fields, before its quote's. */
+const lotFields = (lot: BookLot) => ({
+  id: lot.id,
+  symbol: lot.symbol,
+  qty: Number(lot.qty),
+  price_paid: Number(lot.pricePaid),
+  purchase_date: lot.purchaseDate,
+  asset_type: lot.assetType,
+  exchange: lot.exchange,
+});
+
 function rowsOf(lots: readonly BookLot[], live: ReadonlyMap<string, LiveQuote>): HoldingView[] {
-  return lots.map((lot): HoldingView =>
-    Object.assign(
-      {
-        id: lot.id,
-        symbol: lot.symbol,
-        qty: Number(lot.qty),
-        price_paid: Number(lot.pricePaid),
-        purchase_date: lot.purchaseDate,
-        asset_type: lot.assetType,
-        exchange: lot.exchange,
-      },
-      live.get(quoteKeyOf(lot)) ?? NO_QUOTE,
-    ),
-  );
+  return lots.map((lot): HoldingView => Object.assign(lotFields(lot), live.get(quoteKeyOf(lot)) ?? NO_QUOTE));
+}
+
+/** Each lot's fields as JSON, without the closing brace: kept while the lot's row is unchanged (the engine keeps its object). */
+const lotJsonOf = new WeakMap<BookLot, string>();
+
+function lotJson(lot: BookLot): string {
+  let json = lotJsonOf.get(lot);
+  if (json === undefined) lotJsonOf.set(lot, (json = JSON.stringify(lotFields(lot)).slice(0, -1)));
+  return json;
 }
 
 /**
@@ -86,7 +93,22 @@ export function holdingRows(held: HeldLots, live: ReadonlyMap<string, LiveQuote>
   return { rows, bySymbol };
 }
 
-const symbolJson = (symbolRows: SymbolRows): Buffer => Buffer.from(JSON.stringify(symbolRows.rows).slice(1, -1));
+/**
+ * A symbol's rows as JSON without the brackets: each lot's own fields (kept from the last time) and
+ * its quote's, the same for all the symbol's lots, so a quote refresh writes 500 quotes' JSON and
+ * copies the 20,000 lots' text instead of writing 20,000 rows again. Byte for byte
+ * `JSON.stringify(rows)`: a row is its lot's fields then its quote's (rowsOf).
+ */
+function symbolJson(symbolRows: SymbolRows): Buffer {
+  const quoteJson = new Map<string, string>();
+  symbolRows.keys.forEach((key, i) => {
+    const fields = JSON.stringify(symbolRows.quotes[i] ?? NO_QUOTE).slice(1);
+    quoteJson.set(key, fields === '}' ? '}' : `,${fields}`);
+  });
+  const parts: string[] = [];
+  for (const lot of symbolRows.lots) parts.push(lotJson(lot) + quoteJson.get(quoteKeyOf(lot))!);
+  return Buffer.from(parts.join(','));
+}
 
 /**
  * Each symbol's JSON not written yet, a symbol at a time in slices of the event loop: after a quote
