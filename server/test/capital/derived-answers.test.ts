@@ -63,6 +63,27 @@ describe.each(databaseKinds)('derived answers kept per version of the books on %
     expect(list.accounts.find((a) => a.user_id === lpId)?.name).toBe('Lee Parker');
   });
 
+  it('keeps the derived answers and their ETags when the books are only older, not changed', async () => {
+    const paths = ['/api/capital-accounts', '/api/portfolio/history?days=30'];
+    const first = await Promise.all(paths.map((path) => get(path, gp)));
+    const dayOf = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(h.clock.now());
+    const day = dayOf();
+    // Past the engine's 30 s: a new view of the same books, made for the quotes' age alone.
+    h.clock.advance(31_000);
+    const later = await Promise.all(paths.map((path, i) => get(path, gp, first[i]!.headers.etag as string)));
+    // Across midnight in New York the day's figures are new; any other time they are the same answers.
+    for (const answer of later) expect(answer.statusCode).toBe(dayOf() === day ? 304 : 200);
+
+    const deposit = await h.inject({
+      method: 'POST',
+      url: '/api/cash-movements',
+      headers: bearer(gp),
+      payload: { kind: 'deposit', amount: '10.00', note: 'aged view check', confirmed: true },
+    });
+    expect(deposit.statusCode).toBe(201);
+    for (const [i, path] of paths.entries()) expect((await get(path, gp, first[i]!.headers.etag as string)).statusCode).toBe(200);
+  });
+
   it('answers the history and the valuation with ETags and changes both after a deposit', async () => {
     const history = await get('/api/portfolio/history?days=30', gp);
     const valuation = await get('/api/portfolio/valuation', gp);

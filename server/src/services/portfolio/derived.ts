@@ -58,7 +58,9 @@ export async function derivedAnswer<T extends object>(
   name: string,
   compute: (view: PortfolioView) => Promise<T>,
 ): Promise<T> {
-  const [view, print] = await Promise.all([deps.portfolio.current(), fingerprint(deps.db)]);
+  const [current, print] = await Promise.all([deps.portfolio.current(), fingerprint(deps.db)]);
+  // A view made again only because the last aged keeps the answers (and ETags) of the books' first view.
+  const view = current.basis ?? current;
   const key = `${name}|${dayInNewYork(deps.now())}|${print}`;
   let answers = byView.get(view);
   if (!answers) byView.set(view, (answers = new Map<string, Promise<object>>()));

@@ -197,6 +197,13 @@ export interface PortfolioView {
   /** The holdings list by symbol, and the lots valued: for the next view to keep what did not change. */
   holdingRows: HoldingRows;
   liquid: LiquidFigures;
+  /**
+   * The first view of the same books on the same day, when this one was made again only because the
+   * last had aged (MAX_AGE_MS): the figures derived from the books (services/portfolio/derived.ts)
+   * are those of that view, and keep their answers and ETags. The first view itself has none, so
+   * a view holds at most one view before it.
+   */
+  basis?: PortfolioView;
 }
 
 export interface PortfolioEngine {
@@ -328,6 +335,8 @@ export function createPortfolioEngine(deps: { db: Db; now: () => Date; listen?: 
       held,
       holdingRows: rows,
       liquid,
+      // The same version on the same day is the same books (every write moves the version).
+      basis: before && before.version === version && before.day === day ? (before.basis ?? before) : undefined,
     };
   }
 
