@@ -63,7 +63,10 @@ export function plainOf(value: Scaled): string {
   return plain === '-0' ? '0' : plain;
 }
 
-/** Below this, a product or sum of two such numbers is still an exact double. */
+/**
+ * Integer cents below this stay exact in doubles through percentOfSmallCents: its quotient times
+ * the whole and its remainder never pass 2^53.
+ */
 const EXACT_IN_DOUBLES = 2 ** 52;
 
 /** part ÷ whole × 100 at 2 places, both in cents: `percentText` (money.ts); null when the whole is zero. */

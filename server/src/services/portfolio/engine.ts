@@ -163,9 +163,10 @@ export type { HoldingView } from './holding-rows';
 
 /**
  * The holdings list's JSON and tag: the list is joined from its symbols' JSON when first asked for
- * (the symbols' JSON is written in slices before the view is handed out, `writeSymbolJson`). Made out here so that its getter holds the rows alone: made inside `compute`,
- * it held that call's scope, with the view before, and so every view before it, as long as the list
- * was kept (a leak of a whole view, derived answers included, at every change of the lots).
+ * (the symbols' JSON is written in slices before the view is handed out, `writeSymbolJson`). Made
+ * out here so that its getter holds the rows alone: made inside `compute`, it held that call's
+ * scope, with the view before, and so every view before it, as long as the list was kept (a leak
+ * of a whole view, derived answers included, at every change of the lots).
  */
 function rememberHoldingsBody(rows: HoldingRows, etag: string): void {
   let body: Buffer | undefined;

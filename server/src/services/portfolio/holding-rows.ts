@@ -1,7 +1,7 @@
 import { NO_QUOTE } from '../../contract/quotes';
 import { quoteKeyOf } from '../../domain/valuation';
 import type { LiveQuote } from '../market/live-quote';
-import { LoopSlice } from '../../platform/yield';
+import { inSlices } from '../../platform/yield';
 import type { BookLot, HeldLots } from './book-lots';
 
 /** One purchase lot with its live fields, as GET /api/holdings returns it (docs/product.md §3). */
@@ -116,12 +116,9 @@ function symbolJson(symbolRows: SymbolRows): Buffer {
  * write in one turn, in the first reader's request.
  */
 export async function writeSymbolJson(rows: HoldingRows): Promise<void> {
-  const slice = new LoopSlice();
-  for (const symbolRows of rows.bySymbol.values()) {
-    if (symbolRows.json !== undefined || symbolRows.rows.length === 0) continue;
-    if (slice.over()) await slice.pause();
-    symbolRows.json = symbolJson(symbolRows);
-  }
+  await inSlices(rows.bySymbol.values(), (symbolRows) => {
+    if (symbolRows.json === undefined && symbolRows.rows.length > 0) symbolRows.json = symbolJson(symbolRows);
+  });
 }
 
 const OPEN = Buffer.from('[');
